@@ -1,0 +1,64 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One set of compiler settings for every target, so strictness never drifts between layers.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "GitHubFinder",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GitHubFinderCore", targets: ["GitHubFinderCore"]),
+        .library(name: "GitHubFixtureServer", targets: ["GitHubFixtureServer"]),
+        .executable(name: "github-fixture-server", targets: ["github-fixture-server"]),
+        .executable(name: "github-finder-bench", targets: ["github-finder-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // UI-independent core: models, GitHub client, favorites, view models, coordinators.
+        .target(
+            name: "GitHubFinderCore",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // A local stand-in for api.github.com used by tests, demos and benchmarks.
+        .target(
+            name: "GitHubFixtureServer",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "github-fixture-server",
+            dependencies: [
+                "GitHubFixtureServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "github-finder-bench",
+            dependencies: ["GitHubFinderCore", "GitHubFixtureServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GitHubFinderCoreTests",
+            dependencies: ["GitHubFinderCore", "GitHubFixtureServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GitHubFixtureServerTests",
+            dependencies: ["GitHubFixtureServer"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+/// Bodies of profile and repository responses by URL, with their ETag, so the next request is
+/// conditional and a `304 Not Modified` (which costs no quota) is answered from here.
+final class ConditionalCache: Sendable {
+    struct Entry: Sendable {
+        var etag: String
+        var body: Data
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var order: [String] = []
+    }
+
+    private let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+    }
+
+    func entry(for url: URL) -> Entry? {
+        state.withLock { $0.entries[url.absoluteString] }
+    }
+
+    func store(_ entry: Entry, for url: URL) {
+        let key = url.absoluteString
+        state.withLock { state in
+            if state.entries.updateValue(entry, forKey: key) == nil {
+                state.order.append(key)
+            }
+            // Oldest first out: a profile seen long ago is simply fetched again.
+            while state.order.count > capacity {
+                state.entries[state.order.removeFirst()] = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Turns wire DTOs into domain models, dropping items that lack what identifies them.
+enum DTOMapping {
+    static func user(_ dto: UserDTO) -> User? {
+        guard let id = dto.id, let login = dto.login, !login.isEmpty else { return nil }
+        return User(id: id, login: login, avatarURL: webURL(dto.avatar_url), profileURL: webURL(dto.html_url), type: AccountType(apiValue: dto.type))
+    }
+
+    static func profile(_ dto: UserDTO) -> UserProfile? {
+        guard let user = user(dto) else { return nil }
+        return UserProfile(
+            id: user.id, login: user.login, name: nonEmpty(dto.name), avatarURL: user.avatarURL,
+            profileURL: user.profileURL, type: user.type, bio: nonEmpty(dto.bio), company: nonEmpty(dto.company),
+            location: nonEmpty(dto.location), blog: nonEmpty(dto.blog), followers: max(dto.followers ?? 0, 0),
+            following: max(dto.following ?? 0, 0), publicRepositories: max(dto.public_repos ?? 0, 0),
+            memberSince: date(dto.created_at)
+        )
+    }
+
+    static func repository(_ dto: RepositoryDTO) -> Repository? {
+        guard let id = dto.id, let name = dto.name else { return nil }
+        return Repository(
+            id: id, name: name, fullName: dto.full_name ?? name, description: nonEmpty(dto.description),
+            language: nonEmpty(dto.language), stars: max(dto.stargazers_count ?? 0, 0), forks: max(dto.forks_count ?? 0, 0),
+            isFork: dto.fork ?? false, isArchived: dto.archived ?? false, pushedAt: date(dto.pushed_at), htmlURL: webURL(dto.html_url)
+        )
+    }
+
+    static func user(_ dto: SearchItemDTO) -> User? {
+        guard let id = dto.id, let login = dto.login, !login.isEmpty else { return nil }
+        return User(id: id, login: login, avatarURL: webURL(dto.avatar_url), profileURL: webURL(dto.html_url), type: AccountType(apiValue: dto.type))
+    }
+
+    /// Only absolute http(s) URLs are kept: nothing else from the server is ever opened or fetched.
+    static func webURL(_ text: String?) -> URL? {
+        guard let text, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", url.host != nil else { return nil }
+        return url
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
+    }
+
+    /// GitHub timestamps are ISO 8601 in UTC, e.g. `2011-01-25T18:44:36Z`.
+    static func date(_ text: String?) -> Date? {
+        guard let text else { return nil }
+        return try? Date(text, strategy: .iso8601)
+    }
+}

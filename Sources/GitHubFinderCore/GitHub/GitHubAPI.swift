@@ -1,0 +1,25 @@
+import Foundation
+
+/// What the app asks of GitHub. `GitHubClient` is the live implementation; view-model tests use
+/// fakes. Every method throws only `GitHubError`.
+public protocol GitHubAPI: Sendable {
+    /// Rate-limit buckets as reported by the latest responses.
+    var rateLimits: RateLimitMonitor { get }
+
+    /// The first page of a user search.
+    func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage
+    /// A later page, from the `next` URL of the previous one, followed verbatim.
+    func searchUsers(page: URL) async throws(GitHubError) -> SearchPage
+    /// A profile, revalidated with `If-None-Match` when it was fetched before.
+    func user(login: String) async throws(GitHubError) -> UserProfile
+    /// The profile as last fetched, without touching the network (nil if never fetched).
+    func cachedUser(login: String) -> UserProfile?
+    /// The first page of a user's repositories, most recently pushed first.
+    func repositories(login: String) async throws(GitHubError) -> Page<Repository>
+    /// A later page of repositories, from the previous page's `next` URL.
+    func repositories(page: URL) async throws(GitHubError) -> Page<Repository>
+    /// Avatar image bytes at `pixelSize` square pixels. Never sends credentials.
+    func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data
+    /// Every bucket from `GET /rate_limit` (which itself costs no quota).
+    func rateLimitStatus() async throws(GitHubError) -> [RateLimit]
+}

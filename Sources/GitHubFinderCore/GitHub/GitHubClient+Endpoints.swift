@@ -1,0 +1,57 @@
+import Foundation
+
+extension GitHubClient {
+    public func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
+        guard request.query.text.count <= SearchQuery.maximumLength else {
+            throw .validationFailed(message: "The search query is too long", details: ["GitHub searches at most 256 characters of text"])
+        }
+        return try await searchUsers(page: GitHubEndpoint.searchUsers(request, base: configuration.baseURL))
+    }
+
+    public func searchUsers(page url: URL) async throws(GitHubError) -> SearchPage {
+        let response = try await get(url, policy: .init(resource: "search"))
+        return try GitHubDecoding.searchPage(from: response.body, link: response.headers["link"])
+    }
+
+    public func user(login: String) async throws(GitHubError) -> UserProfile {
+        let response = try await get(GitHubEndpoint.user(login, base: configuration.baseURL), policy: .init(resource: "core", conditional: true))
+        return try GitHubDecoding.profile(from: response.body)
+    }
+
+    public func cachedUser(login: String) -> UserProfile? {
+        cache.entry(for: GitHubEndpoint.user(login, base: configuration.baseURL)).flatMap { try? GitHubDecoding.profile(from: $0.body) }
+    }
+
+    public func repositories(login: String) async throws(GitHubError) -> Page<Repository> {
+        try await repositories(page: GitHubEndpoint.repositories(login, perPage: 30, base: configuration.baseURL))
+    }
+
+    public func repositories(page url: URL) async throws(GitHubError) -> Page<Repository> {
+        let response = try await get(url, policy: .init(resource: "core", conditional: true))
+        return try GitHubDecoding.repositories(from: response.body, link: response.headers["link"])
+    }
+
+    public func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data {
+        guard DTOMapping.webURL(url.absoluteString) != nil else { throw .undecodable("avatar: not an http(s) URL") }
+        let response = try await get(AvatarURL.sized(url, pixelSize: pixelSize), policy: .init(resource: "avatars", sendsCredentials: false, accept: "image/*"))
+        guard Self.looksLikeImage(response.body) else { throw .undecodable("avatar: not a PNG, JPEG, GIF or WebP image") }
+        return response.body
+    }
+
+    public func rateLimitStatus() async throws(GitHubError) -> [RateLimit] {
+        let response = try await get(GitHubEndpoint.rateLimit(base: configuration.baseURL), policy: .init(resource: "core"))
+        let overview = try GitHubResponseClassifier.decode(RateLimitOverviewDTO.self, from: response.body, what: "rate limits")
+        let limits = (overview.resources ?? [:]).compactMap { name, bucket -> RateLimit? in
+            guard let bucket = bucket.value, let limit = bucket.limit, let remaining = bucket.remaining, let reset = bucket.reset else { return nil }
+            return RateLimit(resource: name, limit: limit, remaining: remaining, used: bucket.used, resetsAt: Date(timeIntervalSince1970: reset))
+        }
+        limits.forEach(rateLimits.record)
+        return limits.sorted { $0.resource < $1.resource }
+    }
+
+    /// Magic numbers of the formats GTK's texture loader reads.
+    static func looksLikeImage(_ data: Data) -> Bool {
+        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0x47, 0x49, 0x46, 0x38], [0x52, 0x49, 0x46, 0x46]]
+        return signatures.contains { data.starts(with: $0) }
+    }
+}

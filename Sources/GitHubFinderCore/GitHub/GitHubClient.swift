@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+
+/// The live GitHub REST client: headers, credentials policy, redirects, conditional requests,
+/// rate-limit bookkeeping and typed errors. Decoding lives in `GitHubClient+Endpoints.swift`.
+public final class GitHubClient: GitHubAPI {
+    public let configuration: GitHubConfiguration
+    public let rateLimits: RateLimitMonitor
+    let transport: any HTTPTransport
+    let cache: ConditionalCache
+    let logger: Logger
+    private static let maximumRedirects = 5
+
+    public init(configuration: GitHubConfiguration, transport: (any HTTPTransport)? = nil, rateLimits: RateLimitMonitor = RateLimitMonitor(), logger: Logger = Logger(label: "GitHubFinder.GitHubClient")) {
+        self.configuration = configuration
+        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        self.rateLimits = rateLimits
+        self.cache = ConditionalCache()
+        self.logger = logger
+    }
+
+    /// How one request is sent: which bucket it spends, whether it may carry the token, and
+    /// whether it is revalidated with `If-None-Match`.
+    struct RequestPolicy {
+        var resource: String
+        var sendsCredentials: Bool = true
+        var conditional: Bool = false
+        var accept = "application/vnd.github+json"
+    }
+
+    /// Sends a GET, follows redirects itself (credentials stay on the API origin), records the
+    /// rate limit, answers 304 from the cache, and throws a typed error for anything but 2xx.
+    func get(_ url: URL, policy: RequestPolicy) async throws(GitHubError) -> HTTPResponseData {
+        var target = url
+        let cached = policy.conditional ? cache.entry(for: url) : nil
+        for _ in 0...Self.maximumRedirects {
+            if Task.isCancelled { throw .cancelled }
+            let response = try await transport.send(request(for: target, policy: policy, etag: cached?.etag))
+            if let limit = RateLimit(headers: response.headers, fallbackResource: policy.resource) {
+                rateLimits.record(limit)
+            }
+            if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
+               let next = URL(string: location, relativeTo: target)?.absoluteURL {
+                logger.debug("following redirect", metadata: ["status": "\(response.status)", "host": "\(next.host ?? "?")"])
+                target = next
+                continue
+            }
+            if response.status == 304, let cached {
+                return HTTPResponseData(status: 200, headers: response.headers, body: cached.body)
+            }
+            guard (200..<300).contains(response.status) else {
+                let error = GitHubResponseClassifier.error(for: response, resource: policy.resource)
+                logger.debug("request failed", metadata: ["path": "\(target.path)", "status": "\(response.status)"])
+                throw error
+            }
+            if policy.conditional, let etag = response.headers["etag"] {
+                cache.store(.init(etag: etag, body: response.body), for: url)
+            }
+            return response
+        }
+        throw .unexpectedStatus(310, message: "Too many redirects")
+    }
+
+    private func request(for url: URL, policy: RequestPolicy, etag: String?) -> HTTPRequestData {
+        var headers = [
+            "Accept": policy.accept,
+            "X-GitHub-Api-Version": GitHubConfiguration.apiVersion,
+            "User-Agent": configuration.userAgent,
+        ]
+        if policy.sendsCredentials, let token = configuration.token, configuration.isAPIOrigin(url) {
+            headers["Authorization"] = "Bearer \(token)"
+        }
+        if let etag { headers["If-None-Match"] = etag }
+        return HTTPRequestData(url: url, headers: headers)
+    }
+}

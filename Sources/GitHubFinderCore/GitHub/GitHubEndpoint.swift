@@ -1,0 +1,48 @@
+import Foundation
+
+/// Builds request URLs under the configured base URL, percent-encoding every query value so it
+/// reaches the server exactly as typed (spaces, `+`, `#`, `&`, `:`, `>`, quotes, emoji…).
+enum GitHubEndpoint {
+    /// RFC 3986 unreserved characters; everything else in a query value is percent-encoded.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    static func searchUsers(_ request: UserSearchRequest, base: URL) -> URL {
+        var items = [("q", request.query.text)]
+        if request.sort != .bestMatch {
+            items.append(("sort", request.sort.rawValue))
+            items.append(("order", request.order.rawValue))
+        }
+        items.append(("per_page", String(request.perPage)))
+        return url(base: base, path: "/search/users", query: items)
+    }
+
+    static func user(_ login: String, base: URL) -> URL {
+        url(base: base, path: "/users/\(encode(login))", query: [])
+    }
+
+    static func repositories(_ login: String, perPage: Int, base: URL) -> URL {
+        url(base: base, path: "/users/\(encode(login))/repos", query: [
+            ("sort", "pushed"), ("direction", "desc"), ("per_page", String(min(max(perPage, 1), 100))),
+        ])
+    }
+
+    static func rateLimit(base: URL) -> URL {
+        url(base: base, path: "/rate_limit", query: [])
+    }
+
+    /// Joins `path` to the base URL's own path (GitHub Enterprise serves the API under `/api/v3`).
+    private static func url(base: URL, path: String, query: [(String, String)]) -> URL {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += path
+        if !query.isEmpty {
+            text += "?" + query.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        }
+        // Every component was percent-encoded above, so this cannot fail for a valid base URL.
+        return URL(string: text)!
+    }
+}

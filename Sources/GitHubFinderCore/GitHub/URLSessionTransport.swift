@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The live transport over Foundation's `URLSession` (libcurl on Linux). It never follows
+/// redirects itself, keeps no HTTP cache or cookies, and cancels the request when the calling
+/// task is cancelled.
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+    // URLSession and its delegate are thread-safe; nothing here is mutated after init.
+    private let session: URLSession
+    private let timeout: TimeInterval
+
+    public init(timeout: TimeInterval) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 3
+        self.session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        self.timeout = timeout
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(_ request: HTTPRequestData) async throws(GitHubError) -> HTTPResponseData {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let box = TaskBox()
+        let result: Result<HTTPResponseData, GitHubError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    continuation.resume(returning: Self.result(data: data, response: response, error: error))
+                }
+                box.start(task)
+            }
+        } onCancel: {
+            box.cancel()
+        }
+        return try result.get()
+    }
+
+    private static func result(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<HTTPResponseData, GitHubError> {
+        if let error { return .failure(map(error)) }
+        guard let http = response as? HTTPURLResponse else { return .failure(.offline(.other("no HTTP response"))) }
+        var headers = HTTPHeaderFields()
+        for (name, value) in http.allHeaderFields {
+            headers.append("\(value)", for: "\(name)")
+        }
+        return .success(HTTPResponseData(status: http.statusCode, headers: headers, body: data ?? Data()))
+    }
+
+    private static func map(_ error: any Error) -> GitHubError {
+        guard let urlError = error as? URLError else { return .offline(.other(String(describing: type(of: error)))) }
+        switch urlError.code {
+        case .cancelled: return .cancelled
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff: return .offline(.notConnected)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed: return .offline(.cannotConnect)
+        case .timedOut: return .offline(.timedOut)
+        case .networkConnectionLost: return .offline(.connectionLost)
+        // A body cut short is an answer, but not a readable one.
+        case .cannotParseResponse, .badServerResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource:
+            return .undecodable("response: \(urlError.code.rawValue)")
+        default: return .offline(.other("URLError \(urlError.code.rawValue)"))
+        }
+    }
+}
+
+/// Hands 3xx responses back to the client instead of following them, so the client decides
+/// where the Authorization header may go.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}
+
+/// Holds the data task so a cancellation arriving before or after `resume` ends it.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let alreadyCancelled = cancelled
+        lock.unlock()
+        task.resume()
+        if alreadyCancelled { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}

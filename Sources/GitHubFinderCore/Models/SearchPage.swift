@@ -1,0 +1,28 @@
+import Foundation
+
+/// One page of user-search results (`GET /search/users`).
+public struct SearchPage: Sendable, Hashable {
+    /// GitHub serves at most this many results for any search, whatever `total_count` says.
+    public static let resultCap = 1_000
+
+    public var users: [User]
+    /// How many accounts match; may be far above what can be paged through.
+    public var totalCount: Int
+    /// True when GitHub's search timed out and returned what it had; absent in older responses.
+    public var incompleteResults: Bool
+    /// The `rel="next"` link, followed verbatim; nil on the last reachable page.
+    public var next: URL?
+
+    public init(users: [User], totalCount: Int, incompleteResults: Bool, next: URL?) {
+        self.users = users
+        self.totalCount = totalCount
+        self.incompleteResults = incompleteResults
+        self.next = next
+    }
+
+    /// True when more accounts match than GitHub will ever return for this query.
+    public var isCappedByGitHub: Bool { totalCount > Self.resultCap }
+
+    /// How many results can actually be reached by paging.
+    public var reachableCount: Int { min(totalCount, Self.resultCap) }
+}

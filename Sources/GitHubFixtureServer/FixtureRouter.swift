@@ -1,0 +1,139 @@
+import FlyingFox
+import Foundation
+
+/// Dispatches every request: records it, applies faults, spends quota, then serves the route.
+struct FixtureRouter: HTTPHandler {
+    let data: FixtureDataSet
+    let state: FixtureState
+    static let supportedAPIVersions: Set<String> = ["2022-11-28", "2026-03-10"]
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.target.path(percentEncoded: false)
+        let route = Self.route(for: path)
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        state.record(ReceivedRequest(route: route, target: request.target.rawValue, headers: headers))
+        let context = FixtureContext(request: request, path: path, route: route, headers: headers)
+
+        if route == .control { return await FixtureControl(state: state).handle(context) }
+        if let version = headers["x-github-api-version"], !Self.supportedAPIVersions.contains(version) {
+            return context.json(400, FixtureJSON.error("Unsupported 'X-GitHub-Api-Version' header: \(version)", status: 400))
+        }
+        guard let fault = state.takeFault(for: route) else { return try await serve(context) }
+        return try await apply(fault, context)
+    }
+
+    private func apply(_ fault: FixtureFault, _ context: FixtureContext) async throws -> HTTPResponse {
+        switch fault.kind {
+        case .latency:
+            try await Task.sleep(for: .milliseconds(fault.milliseconds ?? 1_000))
+            return try await serve(context)
+        case .serverError:
+            let status = fault.status ?? 500
+            return context.json(status, FixtureJSON.error(status == 503 ? "Service Unavailable" : "Server Error", status: status))
+        case .truncatedBody:
+            var response = try await serve(context)
+            let body = try await response.bodyData
+            response = HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: body.prefix(body.count / 2))
+            return response
+        case .htmlBody:
+            let html = "<!DOCTYPE html><html><head><title>Unicorn!</title></head><body><h1>This page is taking too long to load.</h1></body></html>"
+            return HTTPResponse(statusCode: .init(fault.status ?? 200, phrase: "Fault"), headers: [.contentType: "text/html; charset=utf-8"], body: Data(html.utf8))
+        case .primaryLimitExhausted:
+            let resource = context.route == .search ? "search" : "core"
+            state.exhaust(resource, authenticated: context.isAuthenticated)
+            return primaryLimitResponse(context, resource: resource)
+        case .secondaryLimit:
+            var response = context.json(403, FixtureJSON.error("You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", status: 403))
+            response.headers[HTTPHeader("Retry-After")] = String(fault.retryAfter ?? 60)
+            return response
+        case .redirect:
+            let base = fault.redirectBase ?? "http://127.0.0.1:9"
+            return HTTPResponse(statusCode: .init(302, phrase: "Found"), headers: HTTPHeaders([.location: base + context.request.target.rawValue]))
+        }
+    }
+
+    private func serve(_ context: FixtureContext) async throws -> HTTPResponse {
+        switch context.route {
+        case .search: return try charged(context, resource: "search") { searchUsers(context) }
+        case .user, .repos: return try charged(context, resource: "core") { context.route == .user ? user(context) : repositories(context) }
+        case .avatar: return avatar(context)
+        case .rateLimit: return rateLimit(context)
+        case .control, .unknown: return context.json(404, FixtureJSON.error("Not Found", status: 404))
+        }
+    }
+
+    /// Spends quota (unless the answer is a 304, which GitHub does not count) and adds the
+    /// `x-ratelimit-*` headers every API response carries.
+    private func charged(_ context: FixtureContext, resource: String, _ makeResponse: () throws -> HTTPResponse) throws -> HTTPResponse {
+        let bucket = state.bucket(resource, authenticated: context.isAuthenticated)
+        guard bucket.used < bucket.limit else { return primaryLimitResponse(context, resource: resource) }
+        var response = try makeResponse()
+        if let etag = response.headers[.eTag], context.headers["if-none-match"] == etag {
+            response = HTTPResponse(statusCode: .notModified, headers: response.headers, body: Data())
+            response.headers[.contentType] = nil
+            Self.addRateHeaders(&response, bucket, resource: resource)
+            return response
+        }
+        let spent = state.spend(resource, authenticated: context.isAuthenticated) ?? bucket
+        Self.addRateHeaders(&response, spent, resource: resource)
+        return response
+    }
+
+    private func primaryLimitResponse(_ context: FixtureContext, resource: String) -> HTTPResponse {
+        let bucket = state.bucket(resource, authenticated: context.isAuthenticated)
+        var response = context.json(403, FixtureJSON.error("API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)", status: 403))
+        Self.addRateHeaders(&response, FixtureState.Bucket(limit: bucket.limit, used: bucket.limit, resetsAt: bucket.resetsAt), resource: resource)
+        return response
+    }
+
+    static func addRateHeaders(_ response: inout HTTPResponse, _ bucket: FixtureState.Bucket, resource: String) {
+        response.headers[HTTPHeader("X-RateLimit-Limit")] = String(bucket.limit)
+        response.headers[HTTPHeader("X-RateLimit-Remaining")] = String(max(bucket.limit - bucket.used, 0))
+        response.headers[HTTPHeader("X-RateLimit-Used")] = String(bucket.used)
+        response.headers[HTTPHeader("X-RateLimit-Reset")] = String(Int(bucket.resetsAt.timeIntervalSince1970))
+        response.headers[HTTPHeader("X-RateLimit-Resource")] = resource
+    }
+
+    static func route(for path: String) -> FixtureRoute {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        switch (parts.first, parts.count) {
+        case ("_fixture", _): return .control
+        case ("search", 2) where parts[1] == "users": return .search
+        case ("users", 2): return .user
+        case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos": return .repos
+        case ("avatars", 3) where parts[1] == "u": return .avatar
+        case ("rate_limit", 1): return .rateLimit
+        default: return .unknown
+        }
+    }
+}
+
+/// One request with what the handlers need to answer it.
+struct FixtureContext {
+    let request: HTTPRequest
+    let path: String
+    let route: FixtureRoute
+    let headers: [String: String]
+
+    var query: [String: String] { FixtureQuery.parse(request.target.query()) }
+    var isAuthenticated: Bool { headers["authorization"] != nil }
+    var pathParts: [String] { path.split(separator: "/").map(String.init) }
+    /// The origin the client used, so links and avatar URLs point back at this server.
+    var base: String { "http://\(headers["host"] ?? "127.0.0.1")" }
+
+    func json(_ status: Int, _ body: Data, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+        var headers: HTTPHeaders = [
+            .contentType: "application/json; charset=utf-8",
+            HTTPHeader("X-GitHub-Api-Version-Selected"): "2022-11-28",
+            HTTPHeader("Access-Control-Expose-Headers"): "ETag, Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset",
+        ]
+        for (name, value) in extra { headers[name] = value }
+        return HTTPResponse(statusCode: .init(status, phrase: Self.phrase(status)), headers: headers, body: body)
+    }
+
+    static func phrase(_ status: Int) -> String {
+        [200: "OK", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+         422: "Unprocessable Entity", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"][status] ?? "Status"
+    }
+}

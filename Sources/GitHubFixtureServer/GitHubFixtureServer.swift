@@ -1,0 +1,77 @@
+import FlyingFox
+import Foundation
+
+/// A local, faithful stand-in for api.github.com, serving the deterministic data set over real
+/// HTTP on loopback. Tests start one per test on a free port; `github-fixture-server` runs one
+/// for demos and end-to-end tests.
+public final class GitHubFixtureServer: Sendable {
+    private let server: HTTPServer
+    private let state: FixtureState
+    private let runTask: Task<Void, any Error>
+
+    /// The root URL clients use as their API base, e.g. `http://127.0.0.1:53412`.
+    public let baseURL: URL
+
+    /// Starts listening on 127.0.0.1. `port` 0 picks a free one. `searchLimit`/`coreLimit` override
+    /// GitHub's per-window request limits (search per minute, core per hour).
+    public init(port: UInt16 = 0, data: FixtureDataSet = .standard, searchLimit: Int? = nil, coreLimit: Int? = nil, logsRequests: Bool = false) async throws {
+        let state = FixtureState(searchLimit: searchLimit, coreLimit: coreLimit)
+        let server = HTTPServer(
+            address: try .inet(ip4: "127.0.0.1", port: port),
+            timeout: 30,
+            logger: logsRequests ? .print(category: "GitHubDouble") : .disabled,
+            handler: FixtureRouter(data: data, state: state)
+        )
+        let runTask = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        guard case .ip4(_, let boundPort) = await server.listeningAddress else {
+            runTask.cancel()
+            throw FixtureServerError.notListening
+        }
+        self.server = server
+        self.state = state
+        self.runTask = runTask
+        self.baseURL = URL(string: "http://127.0.0.1:\(boundPort)")!
+    }
+
+    /// Stops listening and closes open connections.
+    public func stop() async {
+        await server.stop(timeout: 1)
+        runTask.cancel()
+    }
+
+    /// Waits until the server stops (for the executable).
+    public func waitUntilStopped() async {
+        _ = await runTask.result
+    }
+
+    // MARK: Control
+
+    /// Switches a fault on for the next matching requests.
+    public func inject(_ fault: FixtureFault) { state.inject(fault) }
+    /// Switches every fault off.
+    public func clearFaults() { state.clearFaults() }
+    /// Makes the search (or `core`) bucket look spent until its reset time.
+    public func exhaustRateLimit(_ resource: String = "search", authenticated: Bool = false) {
+        state.exhaust(resource, authenticated: authenticated)
+    }
+
+    // MARK: Observation
+
+    /// How many requests reached `route`, whatever the answer was.
+    public func requestCount(_ route: FixtureRoute) -> Int { state.count(route) }
+    /// Every request received, oldest first (the last 20,000).
+    public var receivedRequests: [ReceivedRequest] { state.received }
+    /// Requests counted against `resource`'s current window (304s are not counted, as on GitHub).
+    public func quotaUsed(_ resource: String, authenticated: Bool = false) -> Int {
+        state.bucket(resource, authenticated: authenticated).used
+    }
+    /// When the current window of `resource` resets.
+    public func quotaResetsAt(_ resource: String, authenticated: Bool = false) -> Date {
+        state.bucket(resource, authenticated: authenticated).resetsAt
+    }
+}
+
+public enum FixtureServerError: Error {
+    case notListening
+}

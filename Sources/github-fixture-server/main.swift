@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import GitHubFixtureServer
+
+/// Runs the GitHub double for demos and end-to-end tests: `github-fixture-server --port 8787`.
+@main
+struct FixtureServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "github-fixture-server",
+        abstract: "A local stand-in for api.github.com serving a deterministic data set."
+    )
+
+    @Option(help: "Port on 127.0.0.1 (0 picks a free one).")
+    var port: UInt16 = 8787
+
+    @Option(help: "Search requests allowed per minute (default: GitHub's 10 anonymous / 30 with a token).")
+    var searchLimit: Int?
+
+    @Option(help: "Core requests allowed per hour (default: GitHub's 60 anonymous / 5,000 with a token).")
+    var coreLimit: Int?
+
+    @Option(help: "Write the chosen port to this file once listening (for scripts that use --port 0).")
+    var portFile: String?
+
+    @Flag(help: "Log every request.")
+    var verbose = false
+
+    func run() async throws {
+        let server = try await GitHubFixtureServer(port: port, searchLimit: searchLimit, coreLimit: coreLimit, logsRequests: verbose)
+        if let portFile {
+            try Data(String(server.baseURL.port ?? 0).utf8).write(to: URL(fileURLWithPath: portFile))
+        }
+        print("GitHub double listening on \(server.baseURL.absoluteString)  (GITHUB_API_URL=\(server.baseURL.absoluteString))")
+        print("Faults: POST \(server.baseURL.absoluteString)/_fixture/faults  Stats: GET \(server.baseURL.absoluteString)/_fixture/stats")
+        await server.waitUntilStopped()
+    }
+}
