@@ -20,12 +20,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // UI-independent core: models, GitHub client, favorites, view models, coordinators.
         .target(
             name: "GitHubFinderCore",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // A local stand-in for api.github.com used by tests, demos and benchmarks.
@@ -47,12 +52,22 @@ let package = Package(
         ),
         .executableTarget(
             name: "github-finder-bench",
-            dependencies: ["GitHubFinderCore", "GitHubFixtureServer"],
+            dependencies: ["GitHubFinderCore", "GitHubFixtureServer", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // Writes favorites until killed: the durability test runs it and sends SIGKILL mid-stream.
+        .executableTarget(
+            name: "favorites-write-probe",
+            dependencies: ["GitHubFinderCore"],
+            path: "Tests/Probes/favorites-write-probe",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GitHubFinderCoreTests",
-            dependencies: ["GitHubFinderCore", "GitHubFixtureServer"],
+            dependencies: [
+                "GitHubFinderCore", "GitHubFixtureServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

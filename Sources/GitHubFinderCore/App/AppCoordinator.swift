@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+
+/// The root flow: starts Search and Favorites, shows the detail of the selected user, opens
+/// the browser, and reports problems (an unusable favorites database) through the navigator.
+@MainActor
+public final class AppCoordinator: Coordinator, CoordinatorDelegate {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var delegate: (any CoordinatorDelegate)?
+    private let dependencies: AppDependencies
+    private let navigator: any Navigator
+    private let urlOpener: any URLOpener
+    private let logger = Logger(label: "GitHubFinder.AppCoordinator")
+
+    public init(dependencies: AppDependencies, navigator: any Navigator, urlOpener: any URLOpener) {
+        self.dependencies = dependencies
+        self.navigator = navigator
+        self.urlOpener = urlOpener
+    }
+
+    public var search: SearchCoordinator? { childCoordinators.lazy.compactMap { $0 as? SearchCoordinator }.first }
+    public var favorites: FavoritesCoordinator? { childCoordinators.lazy.compactMap { $0 as? FavoritesCoordinator }.first }
+    public var detail: DetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? DetailCoordinator }.first }
+
+    public func start() {
+        startChild(SearchCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
+        startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
+        navigator.show(tab: .search)
+        navigator.showDetailPlaceholder()
+        if let error = dependencies.favoritesError {
+            navigator.showAlert(Alert(title: "Favorites Are Not Saved", message: "\(error.localizedDescription) Favorites starred now last until you quit."))
+        }
+    }
+
+    /// Shows `user` in the detail pane, replacing whoever was there.
+    public func showDetail(for user: User) {
+        if let current = detail {
+            guard current.user.id != user.id else { return }
+            current.finish()
+        }
+        startChild(DetailCoordinator(user: user, dependencies: dependencies, navigator: navigator) { [weak self] in self?.openInBrowser($0) })
+    }
+
+    /// Back to "Select a User" (narrow windows' Back button).
+    public func closeDetail() {
+        detail?.finish()
+        navigator.showDetailPlaceholder()
+    }
+
+    /// Opens `url` in the browser: only http(s), anything else is refused and said so.
+    public func openInBrowser(_ url: URL) {
+        guard let safe = BrowserURL.validated(url) else {
+            logger.warning("refused to open a non-web URL", metadata: ["scheme": "\(url.scheme ?? "none")"])
+            navigator.showAlert(Alert(title: "Link Not Opened", message: "Only web links (http and https) are opened."))
+            return
+        }
+        Task { [urlOpener, navigator] in
+            if let problem = await urlOpener.open(safe) {
+                navigator.showToast(Toast(message: "Could not open the browser: \(problem)"))
+            }
+        }
+    }
+
+    public func coordinatorDidFinish(_ coordinator: any Coordinator) {
+        removeChild(coordinator)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The Search tab's flow.
+@MainActor
+public final class SearchCoordinator: Coordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var delegate: (any CoordinatorDelegate)?
+    public private(set) var viewModel: SearchViewModel?
+    private let dependencies: AppDependencies
+    private let navigator: any Navigator
+    private let onSelect: @MainActor (User) -> Void
+
+    public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void) {
+        self.dependencies = dependencies
+        self.navigator = navigator
+        self.onSelect = onSelect
+    }
+
+    public func start() {
+        let viewModel = dependencies.makeSearchViewModel(actions: .init(
+            showDetail: { [onSelect] in onSelect($0) },
+            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) }
+        ))
+        self.viewModel = viewModel
+        navigator.showSearch(viewModel)
+    }
+}
+
+/// The Favorites tab's flow.
+@MainActor
+public final class FavoritesCoordinator: Coordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var delegate: (any CoordinatorDelegate)?
+    public private(set) var viewModel: FavoritesViewModel?
+    private let dependencies: AppDependencies
+    private let navigator: any Navigator
+    private let onSelect: @MainActor (User) -> Void
+
+    public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void) {
+        self.dependencies = dependencies
+        self.navigator = navigator
+        self.onSelect = onSelect
+    }
+
+    public func start() {
+        let viewModel = dependencies.makeFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
+        self.viewModel = viewModel
+        navigator.showFavorites(viewModel)
+    }
+}
+
+/// One user's detail pane; finished when another user is selected.
+@MainActor
+public final class DetailCoordinator: Coordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var delegate: (any CoordinatorDelegate)?
+    public let user: User
+    public private(set) var viewModel: DetailViewModel?
+    private let dependencies: AppDependencies
+    private let navigator: any Navigator
+    private let openURL: @MainActor (URL) -> Void
+
+    public init(user: User, dependencies: AppDependencies, navigator: any Navigator, openURL: @escaping @MainActor (URL) -> Void) {
+        self.user = user
+        self.dependencies = dependencies
+        self.navigator = navigator
+        self.openURL = openURL
+    }
+
+    public func start() {
+        let viewModel = dependencies.makeDetailViewModel(user: user, actions: .init(
+            openURL: { [openURL] in openURL($0) },
+            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) }
+        ))
+        self.viewModel = viewModel
+        navigator.showDetail(viewModel)
+        viewModel.send(.load)
+    }
+}

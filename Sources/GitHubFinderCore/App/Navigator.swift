@@ -1,0 +1,51 @@
+import Foundation
+
+/// The two tabs of the sidebar.
+public enum AppTab: Equatable, Sendable {
+    case search
+    case favorites
+}
+
+/// A short message at the bottom of the window, with an optional button.
+public struct Toast: Sendable {
+    public var message: String
+    public var actionTitle: String?
+    public var action: (@MainActor @Sendable () -> Void)?
+
+    public init(message: String, actionTitle: String? = nil, action: (@MainActor @Sendable () -> Void)? = nil) {
+        self.message = message
+        self.actionTitle = actionTitle
+        self.action = action
+    }
+}
+
+/// A message that needs acknowledging.
+public struct Alert: Equatable, Sendable {
+    public var title: String
+    public var message: String
+
+    public init(title: String, message: String) {
+        self.title = title
+        self.message = message
+    }
+}
+
+/// What coordinators ask of the UI; the GTK window implements it, tests use a fake.
+@MainActor
+public protocol Navigator: AnyObject {
+    func showSearch(_ viewModel: SearchViewModel)
+    func showFavorites(_ viewModel: FavoritesViewModel)
+    func show(tab: AppTab)
+    func showDetail(_ viewModel: DetailViewModel)
+    /// "Select a User".
+    func showDetailPlaceholder()
+    func showToast(_ toast: Toast)
+    func showAlert(_ alert: Alert)
+}
+
+/// Opens a URL in the desktop's default browser (GTK: `gtk_show_uri_full`).
+@MainActor
+public protocol URLOpener: AnyObject {
+    /// Returns nil on success, or what went wrong, in words.
+    func open(_ url: URL) async -> String?
+}

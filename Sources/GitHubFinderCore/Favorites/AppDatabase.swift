@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// The favorites database, in the GRDB demo apps' `AppDatabase` style: it owns the writer,
+/// migrates on open, and names its writes after their intent.
+public final class AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+    /// Shown in error messages; ":memory:" for in-memory databases.
+    public let path: String
+
+    /// Opens (creating if needed) the database at `file` in WAL mode, migrates it and checks it.
+    /// A damaged file is reported as `.corrupt` and left exactly as it was.
+    public static func open(at file: URL) throws(FavoritesStoreError) -> AppDatabase {
+        let path = file.path
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: path, reason: "the folder cannot be created")
+        }
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // FULL: a favorite acknowledged to the user survives a crash and a power cut.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            let database = try AppDatabase(pool, path: path)
+            try database.check()
+            return database
+        } catch {
+            throw FavoritesStoreError.from(error, path: path)
+        }
+    }
+
+    /// A fresh in-memory database, for tests and as the fallback when the file cannot be used.
+    public static func inMemory() -> AppDatabase {
+        // Migrating an empty in-memory database cannot fail.
+        try! AppDatabase(DatabaseQueue(), path: ":memory:")
+    }
+
+    init(_ writer: any DatabaseWriter, path: String) throws {
+        self.writer = writer
+        self.path = path
+        try Self.migrator.migrate(writer)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1.favorites") { db in
+            try db.create(table: Favorite.databaseTableName) { table in
+                table.primaryKey("id", .integer)
+                table.column("login", .text).notNull().check { length($0) > 0 }
+                table.column("name", .text)
+                table.column("avatarURL", .text)
+                table.column("type", .text).notNull()
+                table.column("profileURL", .text)
+                table.column("addedAt", .datetime).notNull()
+            }
+            // GitHub logins are unique regardless of case; the index also serves the sorted read.
+            try db.execute(sql: "CREATE UNIQUE INDEX favorite_on_login ON favorite(login COLLATE NOCASE)")
+        }
+        return migrator
+    }
+
+    /// `PRAGMA quick_check`: damage in pages the schema read did not touch.
+    private func check() throws {
+        let result = try writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+        guard result == "ok" else { throw FavoritesStoreError.corrupt(path: path) }
+    }
+
+    // MARK: Writes
+
+    /// Stars a user, or refreshes the snapshot of one already starred. A stale favorite holding
+    /// the same login (the account was renamed and the name reused) is replaced.
+    public func saveFavorite(_ favorite: Favorite) throws(FavoritesStoreError) {
+        try write { db in
+            try Favorite.filter(sql: "login = ? COLLATE NOCASE AND id <> ?", arguments: [favorite.login, favorite.id]).deleteAll(db)
+            try favorite.upsert(db)
+        }
+    }
+
+    /// Unstars a user; returns the snapshot that was removed, so Undo can put it back.
+    @discardableResult
+    public func deleteFavorite(id: UserID) throws(FavoritesStoreError) -> Favorite? {
+        try write { db in
+            let existing = try Favorite.fetchOne(db, key: id)
+            try Favorite.deleteOne(db, key: id)
+            return existing
+        }
+    }
+
+    /// Unstars several users at once.
+    public func deleteFavorites(ids: [UserID]) throws(FavoritesStoreError) {
+        try write { db in _ = try Favorite.deleteAll(db, keys: ids) }
+    }
+
+    // MARK: Reads
+
+    /// Every favorite, logins ascending (case-insensitive).
+    public func favorites() throws(FavoritesStoreError) -> [Favorite] {
+        try read { db in try Favorite.order(sql: "login COLLATE NOCASE").fetchAll(db) }
+    }
+
+    /// The ids of every favorite, for star state elsewhere.
+    public func favoriteIDs() throws(FavoritesStoreError) -> Set<UserID> {
+        try read { db in try Set(UserID.fetchAll(db, sql: "SELECT id FROM favorite")) }
+    }
+
+    private func write<T>(_ updates: (Database) throws -> T) throws(FavoritesStoreError) -> T {
+        do { return try writer.write(updates) } catch { throw FavoritesStoreError.from(error, path: path) }
+    }
+
+    private func read<T>(_ value: (Database) throws -> T) throws(FavoritesStoreError) -> T {
+        do { return try writer.read(value) } catch { throw FavoritesStoreError.from(error, path: path) }
+    }
+}

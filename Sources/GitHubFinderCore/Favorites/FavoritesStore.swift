@@ -1,0 +1,16 @@
+import Foundation
+
+/// The favorites service the view models use. `GRDBFavoritesStore` is the live one.
+public protocol FavoritesStore: Sendable {
+    /// Stars `favorite` (or refreshes its snapshot). Durable once it returns.
+    func add(_ favorite: Favorite) throws(FavoritesStoreError)
+    /// Unstars; returns the removed snapshot for Undo.
+    @discardableResult
+    func remove(id: UserID) throws(FavoritesStoreError) -> Favorite?
+    /// Every favorite now, logins ascending.
+    func favorites() throws(FavoritesStoreError) -> [Favorite]
+    /// Every favorite now, then again after each change, from any screen.
+    func observeFavorites() -> AsyncStream<[Favorite]>
+    /// The starred ids now, then again after each change: what row stars follow.
+    func observeFavoriteIDs() -> AsyncStream<Set<UserID>>
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Everything the detail pane shows for one user.
+public struct DetailState: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        case loading
+        case loaded
+        /// No profile could be shown: message and Retry.
+        case failed(message: String)
+    }
+
+    public enum RepositoriesPhase: Equatable, Sendable {
+        case loading
+        case loaded
+        case loadingMore
+        case failed(message: String)
+    }
+
+    /// What is known before the profile arrives (from the search row or favorite).
+    public var user: User
+    public var profile: UserProfile?
+    public var phase: Phase = .loading
+    /// Set when a cached profile is shown but revalidating it failed.
+    public var refreshError: String?
+    public var repositories: [Repository] = []
+    public var repositoriesPhase: RepositoriesPhase = .loading
+    public var isFavorite = false
+
+    public init(user: User) {
+        self.user = user
+    }
+
+    public var login: String { profile?.login ?? user.login }
+    public var starLabel: String { isFavorite ? "Remove from favorites" : "Add to favorites" }
+    /// The profile page, only when it is http(s).
+    public var profileURL: URL? { BrowserURL.validated(profile?.profileURL ?? user.profileURL) }
+    /// The blog as a link: people type it without a scheme, so `https://` is assumed then.
+    public var blogURL: URL? {
+        guard let blog = profile?.blog?.trimmingCharacters(in: .whitespacesAndNewlines), !blog.isEmpty else { return nil }
+        return BrowserURL.validated(URL(string: blog.contains("://") ? blog : "https://\(blog)"))
+    }
+}
+
+/// The one rule for what may be opened in a browser: absolute http(s) URLs with a host.
+public enum BrowserURL {
+    public static func validated(_ url: URL?) -> URL? {
+        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty else { return nil }
+        return url
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Observation
+
+/// The detail pane: the profile (cached first, then revalidated), repositories, star, browser.
+@MainActor @Observable
+public final class DetailViewModel {
+    public enum Input: Equatable, Sendable {
+        case load
+        case retry
+        case toggleFavorite
+        case openInBrowser
+        case openBlog
+        case reachedEndOfRepositories
+    }
+
+    public struct Actions {
+        /// The coordinator opens it (and refuses anything but http/https).
+        public var openURL: @MainActor (URL) -> Void
+        public var showError: @MainActor (String) -> Void
+
+        public init(openURL: @escaping @MainActor (URL) -> Void, showError: @escaping @MainActor (String) -> Void) {
+            self.openURL = openURL
+            self.showError = showError
+        }
+    }
+
+    public internal(set) var state: DetailState
+
+    @ObservationIgnored private let api: any GitHubAPI
+    @ObservationIgnored private let store: any FavoritesStore
+    @ObservationIgnored private let actions: Actions
+    @ObservationIgnored private var nextRepositories: URL?
+    @ObservationIgnored private var loadTask: Task<Void, Never>?
+    @ObservationIgnored private var pageTask: Task<Void, Never>?
+    @ObservationIgnored private var observationTask: Task<Void, Never>?
+
+    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, actions: Actions) {
+        self.state = DetailState(user: user)
+        self.api = api
+        self.store = store
+        self.actions = actions
+        let stream = store.observeFavoriteIDs()
+        observationTask = Task { [weak self] in
+            for await ids in stream { self?.state.isFavorite = ids.contains(user.id) }
+        }
+    }
+
+    isolated deinit {
+        observationTask?.cancel()
+        loadTask?.cancel()
+        pageTask?.cancel()
+    }
+
+    public func send(_ input: Input) {
+        switch input {
+        case .load, .retry: load()
+        case .toggleFavorite: toggleFavorite()
+        case .openInBrowser:
+            if let url = state.profileURL { actions.openURL(url) }
+        case .openBlog:
+            if let url = state.blogURL { actions.openURL(url) }
+        case .reachedEndOfRepositories: loadMoreRepositories()
+        }
+    }
+
+    private func load() {
+        loadTask?.cancel()
+        let login = state.user.login
+        if let cached = api.cachedUser(login: login) {
+            state.profile = cached
+            state.phase = .loaded
+        } else {
+            state.phase = .loading
+        }
+        state.refreshError = nil
+        loadTask = Task { [weak self, api] in
+            async let profile = Result(catching: { () async throws(GitHubError) in try await api.user(login: login) })
+            async let repositories = Result(catching: { () async throws(GitHubError) in try await api.repositories(login: login) })
+            let (profileResult, repositoriesResult) = await (profile, repositories)
+            guard !Task.isCancelled else { return }
+            self?.apply(profileResult)
+            self?.apply(repositoriesResult)
+        }
+    }
+
+    private func apply(_ result: Result<UserProfile, GitHubError>) {
+        switch result {
+        case .success(let profile):
+            state.profile = profile
+            state.phase = .loaded
+        case .failure(.cancelled):
+            break
+        case .failure(let error):
+            // A cached profile stays on screen; only its refresh failed.
+            if state.profile != nil { state.refreshError = error.localizedDescription } else { state.phase = .failed(message: error.localizedDescription) }
+        }
+    }
+
+    private func apply(_ result: Result<Page<Repository>, GitHubError>) {
+        switch result {
+        case .success(let page):
+            state.repositories = page.items
+            nextRepositories = page.next
+            state.repositoriesPhase = .loaded
+        case .failure(.cancelled):
+            break
+        case .failure(let error):
+            state.repositoriesPhase = .failed(message: error.localizedDescription)
+        }
+    }
+
+    private func loadMoreRepositories() {
+        guard state.repositoriesPhase == .loaded, let next = nextRepositories else { return }
+        state.repositoriesPhase = .loadingMore
+        pageTask = Task { [weak self, api] in
+            let result = await Result(catching: { () async throws(GitHubError) in try await api.repositories(page: next) })
+            guard let self, !Task.isCancelled else { return }
+            switch result {
+            case .success(let page):
+                let known = Set(state.repositories.map(\.id))
+                state.repositories += page.items.filter { !known.contains($0.id) }
+                nextRepositories = page.next
+                state.repositoriesPhase = .loaded
+            case .failure(let error):
+                state.repositoriesPhase = .failed(message: error.localizedDescription)
+            }
+        }
+    }
+
+    private func toggleFavorite() {
+        do {
+            if state.isFavorite {
+                try store.remove(id: state.user.id)
+            } else {
+                try store.add(state.profile.map { Favorite($0) } ?? Favorite(state.user))
+            }
+            state.isFavorite.toggle()
+        } catch {
+            actions.showError(error.localizedDescription)
+        }
+    }
+}
+
+extension Result where Failure == GitHubError {
+    /// Captures a typed-throwing async call as a `Result`.
+    init(catching body: @Sendable () async throws(GitHubError) -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

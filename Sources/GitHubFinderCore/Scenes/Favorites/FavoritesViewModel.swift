@@ -1,0 +1,104 @@
+import Foundation
+import Observation
+
+/// The Favorites tab: letter sections, an instant filter, unstar with Undo.
+@MainActor @Observable
+public final class FavoritesViewModel {
+    public enum Input: Equatable, Sendable {
+        case filterChanged(String)
+        case unstar(UserID)
+        /// Put back the favorite removed last.
+        case undo
+        /// The Undo toast went away.
+        case dismissUndo
+        case select(UserID)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var filter = ""
+        /// Letter headers interleaved with favorites; empty sections dropped.
+        public var rows: [FavoritesRow] = []
+        /// How many favorites exist, whatever the filter.
+        public var totalCount = 0
+        /// Offered after an unstar: "Removed octocat from favorites" with Undo.
+        public var undo: Favorite?
+        /// Set when the store is unavailable or a write failed.
+        public var errorMessage: String?
+        /// False until the store has answered once.
+        public var isLoaded = false
+
+        /// "No Favorites Yet".
+        public var isEmpty: Bool { isLoaded && totalCount == 0 }
+        /// Favorites exist but none matches the filter.
+        public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
+        public var undoMessage: String? { undo.map { "Removed \($0.login) from favorites" } }
+    }
+
+    public struct Actions {
+        public var showDetail: @MainActor (User) -> Void
+
+        public init(showDetail: @escaping @MainActor (User) -> Void) {
+            self.showDetail = showDetail
+        }
+    }
+
+    public internal(set) var state = State()
+
+    @ObservationIgnored private let store: any FavoritesStore
+    @ObservationIgnored private let actions: Actions
+    @ObservationIgnored private var index = FavoritesIndex([])
+    @ObservationIgnored private var observationTask: Task<Void, Never>?
+
+    public init(store: any FavoritesStore, actions: Actions) {
+        self.store = store
+        self.actions = actions
+        let stream = store.observeFavorites()
+        observationTask = Task { [weak self] in
+            for await favorites in stream {
+                // Sorting and folding 100,000 logins stays off the main thread.
+                let index = await Task.detached(priority: .userInitiated) { FavoritesIndex(favorites) }.value
+                self?.indexChanged(index)
+            }
+        }
+    }
+
+    isolated deinit {
+        observationTask?.cancel()
+    }
+
+    /// The snapshot behind a favorite row, for the view to draw.
+    public func favorite(_ id: UserID) -> Favorite? {
+        index.favoritesByID[id]
+    }
+
+    public func send(_ input: Input) {
+        switch input {
+        case .filterChanged(let text):
+            guard text != state.filter else { return }
+            state.filter = text
+            state.rows = index.rows(matching: text)
+        case .unstar(let id):
+            do {
+                state.undo = try store.remove(id: id) ?? state.undo
+            } catch {
+                state.errorMessage = error.localizedDescription
+            }
+        case .undo:
+            guard let favorite = state.undo else { return }
+            state.undo = nil
+            do { try store.add(favorite) } catch { state.errorMessage = error.localizedDescription }
+        case .dismissUndo:
+            state.undo = nil
+        case .select(let id):
+            if let favorite = index.favoritesByID[id] { actions.showDetail(favorite.user) }
+        }
+    }
+
+    /// Takes the rebuilt index when the store changed (a star anywhere), keeping the filter.
+    private func indexChanged(_ index: FavoritesIndex) {
+        self.index = index
+        state.totalCount = index.count
+        state.rows = index.rows(matching: state.filter)
+        state.isLoaded = true
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension SearchViewModel {
+    /// Cancels whatever was in flight and searches for the current query, after the typing pause
+    /// when `debounced`. Latest wins: an older request never overwrites a newer one.
+    func startSearch(debounced: Bool) {
+        guard let query = SearchQuery(state.query) else { return }
+        cancelWork()
+        let request = UserSearchRequest(query: query, sort: state.sort, perPage: perPage)
+        searchTask = Task { [weak self, clock, debounce] in
+            if debounced {
+                do { try await clock.sleep(for: debounce) } catch { return }
+            }
+            await self?.search(request)
+        }
+    }
+
+    private func search(_ request: UserSearchRequest) async {
+        pageTask?.cancel()
+        state.phase = .loading
+        state.rows = []
+        state.paging = .idle
+        do {
+            let page = try await api.searchUsers(request)
+            guard !Task.isCancelled else { return }
+            results = UserSearchResults(firstPage: page)
+            state.rows = results.users.map(row(for:))
+            state.totalCount = results.totalCount
+            state.capNotice = SearchState.capNotice(total: results.totalCount)
+            state.phase = state.rows.isEmpty ? .noResults : .results
+            state.paging = results.hasMore ? .idle : .complete
+        } catch {
+            guard !Task.isCancelled, error != .cancelled else { return }
+            show(error)
+        }
+    }
+
+    func loadNextPage() {
+        guard state.phase == .results, state.paging == .idle, let next = results.next else { return }
+        state.paging = .loadingMore
+        pageTask = Task { [weak self] in
+            guard let self else { return }
+            do throws(GitHubError) {
+                let page = try await api.searchUsers(page: next)
+                guard !Task.isCancelled else { return }
+                let fresh = results.append(page)
+                state.rows.append(contentsOf: fresh.map(row(for:)))
+                state.totalCount = results.totalCount
+                state.capNotice = SearchState.capNotice(total: results.totalCount)
+                state.paging = results.hasMore ? .idle : .complete
+            } catch {
+                guard !Task.isCancelled, error != .cancelled else { return }
+                state.paging = .failed(message: error.localizedDescription)
+            }
+        }
+    }
+
+    /// Turns an error of the first page into the page the user sees.
+    private func show(_ error: GitHubError) {
+        switch error {
+        case .offline:
+            state.phase = .offline(message: error.localizedDescription)
+        case .rateLimited(let resetsAt, _):
+            startCountdown(until: resetsAt)
+        case .secondaryRateLimited(let seconds):
+            startCountdown(until: now().addingTimeInterval(TimeInterval(seconds ?? 60)))
+        case .validationFailed(let message, let details):
+            state.phase = .invalidQuery(message: ([message] + details).joined(separator: ": "))
+        case .cancelled:
+            break
+        default:
+            state.phase = .failed(message: error.localizedDescription)
+        }
+    }
+
+    /// "Rate Limit Reached" with a live countdown; the search runs again when it ends.
+    private func startCountdown(until resetsAt: Date) {
+        state.phase = .rateLimited(resetsAt: resetsAt)
+        var remaining = max(Int(resetsAt.timeIntervalSince(now()).rounded(.up)), 0)
+        state.rateLimitSecondsRemaining = remaining
+        countdownTask?.cancel()
+        countdownTask = Task { [weak self, clock] in
+            while remaining > 0 {
+                do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                remaining -= 1
+                self?.state.rateLimitSecondsRemaining = remaining
+            }
+            self?.startSearch(debounced: false)
+        }
+    }
+}

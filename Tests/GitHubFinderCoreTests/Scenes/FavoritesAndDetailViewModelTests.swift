@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import GitHubFinderCore
+
+@MainActor
+@Suite("Favorites view model")
+struct FavoritesViewModelTests {
+    let store = GRDBFavoritesStore(database: .inMemory())
+
+    func makeViewModel(selected: @escaping @MainActor (User) -> Void = { _ in }) -> FavoritesViewModel {
+        FavoritesViewModel(store: store, actions: .init(showDetail: selected))
+    }
+
+    @Test func anEmptyStoreIsNoFavoritesYet() async {
+        let viewModel = makeViewModel()
+        #expect(await eventually { viewModel.state.isLoaded })
+        #expect(viewModel.state.isEmpty)
+        #expect(viewModel.state.rows.isEmpty)
+    }
+
+    @Test func favoritesAppearGroupedAndTheFilterKeepsTheGrouping() async throws {
+        try store.add(.stub(id: 1, login: "octocat", name: "The Octocat"))
+        try store.add(.stub(id: 2, login: "alice"))
+        let viewModel = makeViewModel()
+        #expect(await eventually { viewModel.state.rows == [.header("A"), .favorite(2), .header("O"), .favorite(1)] })
+        viewModel.send(.filterChanged("OCTO"))
+        #expect(viewModel.state.rows == [.header("O"), .favorite(1)])
+        viewModel.send(.filterChanged("nobody"))
+        #expect(viewModel.state.hasNoMatches)
+        #expect(!viewModel.state.isEmpty)
+        #expect(viewModel.favorite(1)?.name == "The Octocat")
+    }
+
+    @Test func unstarOffersUndoAndUndoRestoresTheSameSnapshot() async throws {
+        let original = Favorite.stub(id: 1, login: "octocat", name: "The Octocat")
+        try store.add(original)
+        let viewModel = makeViewModel()
+        #expect(await eventually { viewModel.state.totalCount == 1 })
+        viewModel.send(.unstar(1))
+        #expect(viewModel.state.undoMessage == "Removed octocat from favorites")
+        #expect(await eventually { viewModel.state.isEmpty })
+        viewModel.send(.undo)
+        #expect(await eventually { viewModel.state.rows == [.header("O"), .favorite(1)] })
+        #expect(try store.favorites() == [original])
+        #expect(viewModel.state.undo == nil)
+    }
+
+    @Test func selectingAFavoriteAsksForItsDetail() async throws {
+        try store.add(.stub(id: 7, login: "mojombo"))
+        var selected: [User] = []
+        let viewModel = makeViewModel { selected.append($0) }
+        #expect(await eventually { viewModel.state.totalCount == 1 })
+        viewModel.send(.select(7))
+        #expect(selected.map(\.login) == ["mojombo"])
+    }
+}
+
+@MainActor
+@Suite("Detail view model")
+struct DetailViewModelTests {
+    let api = GitHubAPIFake()
+    let store = GRDBFavoritesStore(database: .inMemory())
+    nonisolated static let profile = UserProfile(
+        id: 1, login: "octocat", name: "The Octocat", avatarURL: nil, profileURL: URL(string: "https://github.com/octocat"),
+        type: .user, bio: "<b>hi</b>", company: "@github", location: "San Francisco", blog: "github.blog",
+        followers: 10, following: 2, publicRepositories: 8, memberSince: Date(timeIntervalSince1970: 1_300_000_000)
+    )
+
+    func makeViewModel(opened: @escaping @MainActor (URL) -> Void = { _ in }) -> DetailViewModel {
+        DetailViewModel(user: .stub(), api: api, store: store, actions: .init(openURL: opened, showError: { _ in }))
+    }
+
+    @Test func theCachedProfileShowsAtOnceThenTheRevalidatedOne() async {
+        var stale = Self.profile
+        stale.followers = 1
+        api.cached = { [stale] _ in stale }
+        api.profile = { _ in Self.profile }
+        let viewModel = makeViewModel()
+        viewModel.send(.load)
+        #expect(viewModel.state.phase == .loaded)
+        #expect(viewModel.state.profile?.followers == 1)
+        #expect(await eventually { viewModel.state.profile?.followers == 10 })
+    }
+
+    @Test func withoutACacheItLoadsAndAFailureIsItsPage() async {
+        api.profile = { _ throws(GitHubError) in throw .notFound }
+        let viewModel = makeViewModel()
+        viewModel.send(.load)
+        #expect(viewModel.state.phase == .loading)
+        #expect(await eventually { viewModel.state.phase == .failed(message: "Not found on GitHub.") })
+    }
+
+    @Test func openInBrowserPassesTheProfileURLAndTheBlogGetsAScheme() async {
+        api.profile = { _ in Self.profile }
+        var opened: [URL] = []
+        let viewModel = makeViewModel { opened.append($0) }
+        viewModel.send(.load)
+        #expect(await eventually { viewModel.state.phase == .loaded })
+        viewModel.send(.openInBrowser)
+        viewModel.send(.openBlog)
+        #expect(opened.map(\.absoluteString) == ["https://github.com/octocat", "https://github.blog"])
+    }
+
+    @Test func theStarTogglesTheStoreAndFollowsItFromElsewhere() async throws {
+        api.profile = { _ in Self.profile }
+        let viewModel = makeViewModel()
+        viewModel.send(.load)
+        #expect(await eventually { viewModel.state.phase == .loaded })
+        viewModel.send(.toggleFavorite)
+        #expect(viewModel.state.starLabel == "Remove from favorites")
+        #expect(try store.favorites().first?.name == "The Octocat")
+        try store.remove(id: 1)
+        #expect(await eventually { !viewModel.state.isFavorite })
+    }
+}

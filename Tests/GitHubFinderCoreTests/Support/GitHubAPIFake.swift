@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+@testable import GitHubFinderCore
+
+/// A scripted `GitHubAPI` for view-model unit tests: each endpoint is a closure a test sets;
+/// an endpoint a test did not set fails the call loudly. Calls are recorded.
+final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
+    let rateLimits = RateLimitMonitor()
+    private let lock = NSLock()
+    private var _calls: [String] = []
+    var calls: [String] { lock.withLock { _calls } }
+
+    var search: @Sendable (UserSearchRequest) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw .undecodable("searchUsers not scripted") }
+    var nextPage: @Sendable (URL) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw .undecodable("searchUsers(page:) not scripted") }
+    var profile: @Sendable (String) async throws(GitHubError) -> UserProfile = { _ throws(GitHubError) in throw .undecodable("user(login:) not scripted") }
+    var cached: @Sendable (String) -> UserProfile? = { _ in nil }
+    var repositories: @Sendable (String) async throws(GitHubError) -> Page<Repository> = { _ in Page(items: [], next: nil) }
+
+    private func record(_ call: String) { lock.withLock { _calls.append(call) } }
+
+    func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
+        record("search \(request.query.text) sort=\(request.sort.rawValue)")
+        return try await search(request)
+    }
+
+    func searchUsers(page: URL) async throws(GitHubError) -> SearchPage {
+        record("page \(page.absoluteString)")
+        return try await nextPage(page)
+    }
+
+    func user(login: String) async throws(GitHubError) -> UserProfile {
+        record("user \(login)")
+        return try await profile(login)
+    }
+
+    func cachedUser(login: String) -> UserProfile? { cached(login) }
+
+    func repositories(login: String) async throws(GitHubError) -> Page<Repository> {
+        record("repos \(login)")
+        return try await repositories(login)
+    }
+
+    func repositories(page: URL) async throws(GitHubError) -> Page<Repository> { Page(items: [], next: nil) }
+    func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data { Data() }
+    func rateLimitStatus() async throws(GitHubError) -> [RateLimit] { [] }
+}
+
+/// Records what coordinators asked the UI to do.
+@MainActor
+final class NavigatorSpy: Navigator {
+    var searchViewModel: SearchViewModel?
+    var favoritesViewModel: FavoritesViewModel?
+    var detailViewModels: [DetailViewModel] = []
+    var tabs: [AppTab] = []
+    var placeholders = 0
+    var toasts: [String] = []
+    var alerts: [Alert] = []
+
+    func showSearch(_ viewModel: SearchViewModel) { searchViewModel = viewModel }
+    func showFavorites(_ viewModel: FavoritesViewModel) { favoritesViewModel = viewModel }
+    func show(tab: AppTab) { tabs.append(tab) }
+    func showDetail(_ viewModel: DetailViewModel) { detailViewModels.append(viewModel) }
+    func showDetailPlaceholder() { placeholders += 1 }
+    func showToast(_ toast: Toast) { toasts.append(toast.message) }
+    func showAlert(_ alert: Alert) { alerts.append(alert) }
+}
+
+/// Records the URLs it was asked to open; answers with `failure` (nil: success).
+@MainActor
+final class URLOpenerSpy: URLOpener {
+    var opened: [URL] = []
+    var failure: String?
+
+    func open(_ url: URL) async -> String? {
+        opened.append(url)
+        return failure
+    }
+}
