@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GitHubFixtureServer", targets: ["GitHubFixtureServer"]),
         .executable(name: "github-fixture-server", targets: ["github-fixture-server"]),
         .executable(name: "github-finder-bench", targets: ["github-finder-bench"]),
+        .executable(name: "github-finder", targets: ["github-finder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -30,6 +31,30 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // GTK 4 (Debian 12: 4.8.3) and the C that Swift cannot import.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        // The GTK shim layer: typed wrappers over the C API, views bound to Core's view models.
+        .target(
+            name: "GitHubFinderGTK",
+            dependencies: ["CGtk", "CGtkSupport", "GitHubFinderCore", "GitHubFinderResources"],
+            swiftSettings: swiftSettings
+        ),
+        // GtkBuilder UI files, CSS and the shortcuts window.
+        .target(
+            name: "GitHubFinderResources",
+            path: "Resources",
+            resources: [.copy("ui"), .copy("gtk"), .copy("style.css")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "github-finder",
+            dependencies: [
+                "GitHubFinderGTK", "GitHubFinderCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

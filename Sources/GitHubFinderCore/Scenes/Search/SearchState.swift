@@ -61,7 +61,7 @@ public struct SearchState: Equatable, Sendable {
 
 extension SearchState {
     /// "Organization"/"Bot" badge text for an account type.
-    static func badge(for type: AccountType) -> String? {
+    public static func badge(for type: AccountType) -> String? {
         switch type {
         case .user: nil
         case .organization: "Organization"

@@ -1,0 +1,39 @@
+// What Swift cannot call directly: variadic functions, macros, and the bridge that lets
+// Swift's main queue (and so @MainActor) run inside GLib's main loop.
+#ifndef GHF_CGTK_SUPPORT_H
+#define GHF_CGTK_SUPPORT_H
+
+#include <glib.h>
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+#define GDK_VERSION_MAX_ALLOWED GDK_VERSION_4_8
+#include <gtk/gtk.h>
+
+/// Drains Swift's main dispatch queue from GLib's main context: an fd source on the queue's
+/// eventfd that reads the eventfd, then runs the queued jobs. Idempotent.
+void ghf_install_main_queue_bridge(void);
+
+/// Accessible label / description (gtk_accessible_update_property is variadic).
+void ghf_accessible_set_label(GtkWidget *widget, const char *label);
+void ghf_accessible_set_description(GtkWidget *widget, const char *description);
+
+/// Marks a widget as hidden from assistive technologies (decorative images).
+void ghf_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
+
+/// A GdkTexture from encoded image bytes (PNG/JPEG); NULL and a message on failure.
+GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error_message);
+
+/// Milliseconds since this process started (CLOCK_MONOTONIC vs /proc/self/stat start time).
+double ghf_milliseconds_since_process_start(void);
+
+#endif
+
+/// The About dialog (gtk_show_about_dialog is variadic).
+void ghf_show_about(GtkWindow *parent, const char *version);
+
+/// Opens `uri` with the default handler (gtk_show_uri_full, GTK 4.8); `done` gets NULL on
+/// success or the error message, then `data` is no longer used.
+typedef void (*ghf_uri_done)(const char *error_message, void *data);
+void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *data);
+
+/// A modal message with a Close button (gtk_message_dialog_new is variadic).
+void ghf_show_message(GtkWindow *parent, const char *title, const char *message);

@@ -1,0 +1,123 @@
+#include "CGtkSupport.h"
+
+#include <glib-unix.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
+
+// libdispatch's hooks for run-loop integration (what CoreFoundation uses).
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static gboolean ghf_main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+    (void)condition;
+    (void)data;
+    // Read first: without it the eventfd stays readable, the source fires forever and the
+    // CPU spins at 100 % while redraws starve.
+    eventfd_t value;
+    eventfd_read(fd, &value);
+    _dispatch_main_queue_callback_4CF(NULL);
+    return G_SOURCE_CONTINUE;
+}
+
+void ghf_install_main_queue_bridge(void) {
+    static gsize installed = 0;
+    if (g_once_init_enter(&installed)) {
+        int fd = _dispatch_get_main_queue_handle_4CF();
+        g_unix_fd_add(fd, G_IO_IN, ghf_main_queue_ready, NULL);
+        g_once_init_leave(&installed, 1);
+    }
+}
+
+void ghf_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void ghf_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+void ghf_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error_message) {
+    GBytes *bytes = g_bytes_new(data, length);
+    GError *error = NULL;
+    GdkTexture *texture = gdk_texture_new_from_bytes(bytes, &error);
+    g_bytes_unref(bytes);
+    if (texture == NULL && error_message != NULL) {
+        *error_message = g_strdup(error != NULL ? error->message : "unknown image error");
+    }
+    if (error != NULL) g_error_free(error);
+    return texture;
+}
+
+double ghf_milliseconds_since_process_start(void) {
+    // Field 22 of /proc/self/stat is the start time in clock ticks since boot.
+    FILE *file = fopen("/proc/self/stat", "r");
+    if (file == NULL) return -1;
+    char buffer[4096];
+    size_t length = fread(buffer, 1, sizeof buffer - 1, file);
+    fclose(file);
+    buffer[length] = '\0';
+    char *cursor = strrchr(buffer, ')');
+    if (cursor == NULL) return -1;
+    unsigned long long start_ticks = 0;
+    int field = 2;
+    for (char *token = strtok(cursor + 1, " "); token != NULL; token = strtok(NULL, " ")) {
+        field++;
+        if (field == 22) { start_ticks = strtoull(token, NULL, 10); break; }
+    }
+    struct timespec now;
+    clock_gettime(CLOCK_BOOTTIME, &now);
+    double now_ms = now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+    double start_ms = start_ticks * 1000.0 / sysconf(_SC_CLK_TCK);
+    return now_ms - start_ms;
+}
+
+void ghf_show_about(GtkWindow *parent, const char *version) {
+    static const char *authors[] = {"The GitHub Finder developers", NULL};
+    gtk_show_about_dialog(parent,
+                          "program-name", "GitHub Finder",
+                          "logo-icon-name", "io.github.githubfinder.GitHubFinder",
+                          "version", version,
+                          "comments", "Find GitHub users, keep your favorites, read their profiles.",
+                          "license-type", GTK_LICENSE_MIT_X11,
+                          "authors", authors,
+                          NULL);
+}
+
+typedef struct {
+    ghf_uri_done done;
+    void *data;
+} GhfUriRequest;
+
+static void ghf_show_uri_finished(GObject *source, GAsyncResult *result, gpointer user_data) {
+    GhfUriRequest *request = user_data;
+    GError *error = NULL;
+    gboolean ok = gtk_show_uri_full_finish(GTK_WINDOW(source), result, &error);
+    request->done(ok ? NULL : (error != NULL ? error->message : "unknown error"), request->data);
+    if (error != NULL) g_error_free(error);
+    g_free(request);
+}
+
+void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *data) {
+    GhfUriRequest *request = g_new0(GhfUriRequest, 1);
+    request->done = done;
+    request->data = data;
+    gtk_show_uri_full(parent, uri, GDK_CURRENT_TIME, NULL, ghf_show_uri_finished, request);
+}
+
+void ghf_show_message(GtkWindow *parent, const char *title, const char *message) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               GTK_MESSAGE_WARNING, GTK_BUTTONS_CLOSE, "%s", title);
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", message);
+    g_signal_connect(dialog, "response", G_CALLBACK(gtk_window_destroy), NULL);
+    gtk_window_present(GTK_WINDOW(dialog));
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}

@@ -1,0 +1,144 @@
+import CGtk
+import CGtkSupport
+import Foundation
+import GitHubFinderCore
+import GitHubFinderResources
+
+/// The GtkApplication: one instance per session bus (`io.github.githubfinder.GitHubFinder`),
+/// one window, the composition root wired to it.
+@MainActor
+public final class GitHubFinderApplication {
+    public static let version = "0.4.0"
+
+    public struct Options: Sendable {
+        public var apiURL: URL?
+        public var search: String?
+        /// Print the milliseconds from process start to the first frame drawn, then quit.
+        public var benchmarkStartup = false
+
+        public init(apiURL: URL? = nil, search: String? = nil, benchmarkStartup: Bool = false) {
+            self.apiURL = apiURL
+            self.search = search
+            self.benchmarkStartup = benchmarkStartup
+        }
+    }
+
+    let application: UnsafeMutablePointer<GtkApplication>
+    private var gApplication: UnsafeMutablePointer<GApplication> { UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self) }
+    private let options: Options
+    private let makeDependencies: @MainActor () -> AppDependencies
+    public private(set) var window: MainWindow?
+    public private(set) var coordinator: AppCoordinator?
+
+    /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
+    /// `unique`: one instance per session bus; the startup benchmark and tests run side by side.
+    public init(options: Options, unique: Bool = true, makeDependencies: (@MainActor () -> AppDependencies)? = nil) {
+        self.options = options
+        self.makeDependencies = makeDependencies ?? {
+            AppDependencies.live(configuration: GitHubConfiguration.fromEnvironment(baseURL: options.apiURL))
+        }
+        let unique = unique && !options.benchmarkStartup
+        application = gtk_application_new(FavoritesLocation.applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)
+        MainLoop.installDispatchBridge()
+        Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startup() }
+        Signals.on(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
+    }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run() -> Int32 {
+        g_application_run(gApplication, 0, nil)
+    }
+
+    /// Registers without running the loop (in-process tests drive the loop themselves).
+    public func registerForTesting() {
+        g_application_register(gApplication, nil, nil)
+        startup()
+        activate()
+    }
+
+    private var started = false
+
+    private func startup() {
+        guard !started else { return }
+        started = true
+        Style.load()
+        for (action, accelerators) in WindowActions.accelerators {
+            var pointers: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
+            pointers.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_application_set_accels_for_action(application, action, $0)
+                }
+            }
+            pointers.forEach { free($0) }
+        }
+        addAppAction("quit") { [weak self] in self?.quit() }
+        addAppAction("about") { [weak self] in
+            guard let window = self?.window else { return }
+            ghf_show_about(window.gtkWindow, Self.version)
+        }
+    }
+
+    private func activate() {
+        if let window {
+            window.present()
+            return
+        }
+        let dependencies = makeDependencies()
+        let window = MainWindow(application: application, api: dependencies.api)
+        let coordinator = AppCoordinator(dependencies: dependencies, navigator: window, urlOpener: GtkURLOpener { [weak window] in window?.gtkWindow })
+        window.coordinator = coordinator
+        self.window = window
+        self.coordinator = coordinator
+        coordinator.start()
+        if let query = options.search, let search = coordinator.search?.viewModel {
+            search.send(.queryChanged(query))
+            search.send(.submit)
+        }
+        if options.benchmarkStartup { StartupBenchmark.reportFirstFrame(of: window.window) { [weak self] in self?.quit() } }
+        window.present()
+    }
+
+    public func quit() {
+        if let window { gtk_window_close(window.gtkWindow) }
+        g_application_quit(gApplication)
+    }
+
+    private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signals.onAction(action) { _ in handler() }
+        g_action_map_add_action(OpaquePointer(application), action)
+    }
+}
+
+/// The app's CSS and, when running from a checkout, its icons.
+@MainActor
+enum Style {
+    static func load() {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_path(provider, AppResources.file("style.css").path)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        let icons = AppResources.directory.appendingPathComponent("../data/icons").standardizedFileURL.path
+        if FileManager.default.fileExists(atPath: icons) {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
+    }
+}
+
+/// `--benchmark-startup`: the time from process start to the first frame painted.
+@MainActor
+enum StartupBenchmark {
+    static func reportFirstFrame(of window: Widget, then done: @escaping @MainActor () -> Void) {
+        Signals.on(window.raw, "map") {
+            guard let clock = gtk_widget_get_frame_clock(window.pointer) else { return }
+            var reported = false
+            Signals.on(UnsafeMutableRawPointer(clock), "after-paint") {
+                guard !reported else { return }
+                reported = true
+                let milliseconds = ghf_milliseconds_since_process_start()
+                FileHandle.standardOutput.write(Data(String(format: "%.1f\n", milliseconds).utf8))
+                done()
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import CGtk
+import CGtkSupport
+import Foundation
+import GitHubFinderCore
+
+/// The main window. Implements the Core `Navigator`: coordinators tell it what to show.
+@MainActor
+public final class MainWindow: Navigator {
+    public static let narrowWidth: Int32 = 700
+
+    let window: Widget
+    let builder = Builder("window.ui")
+    let avatars: AvatarTextures
+    private(set) var searchView: SearchView?
+    private(set) var favoritesView: FavoritesView?
+    private(set) var detailView: DetailView?
+    private(set) var currentTab: AppTab = .search
+    weak var coordinator: AppCoordinator?
+    private let sidebar: Widget
+    private let detailStack: Widget
+    private let toast: ToastPresenter
+    private let stateStore: WindowStateStore
+    private var isNarrow = false
+
+    init(application: UnsafeMutablePointer<GtkApplication>, api: any GitHubAPI, stateStore: WindowStateStore = WindowStateStore()) {
+        self.stateStore = stateStore
+        avatars = AvatarTextures(api: api)
+        window = Widget(gtk_application_window_new(application))
+        sidebar = builder.widget("sidebar_stack")
+        detailStack = builder.widget("detail_stack")
+        toast = ToastPresenter(builder: builder)
+        let gtkWindow: UnsafeMutablePointer<GtkWindow> = window.cast()
+        gtk_window_set_title(gtkWindow, "GitHub Finder")
+        gtk_window_set_icon_name(gtkWindow, FavoritesLocation.applicationID)
+        gtk_window_set_titlebar(gtkWindow, builder.widget("header_bar").pointer)
+        gtk_window_set_child(gtkWindow, builder.widget("root_overlay").pointer)
+        let saved = stateStore.load()
+        gtk_window_set_default_size(gtkWindow, Int32(saved.width), Int32(saved.height))
+        if saved.isMaximized { gtk_window_maximize(gtkWindow) }
+        gtk_widget_set_size_request(window.pointer, 360, 360)
+        builder.widget("search_tab_button").setAccessibleLabel("Search")
+        builder.widget("favorites_tab_button").setAccessibleLabel("Favorites")
+        builder.widget("primary_menu_button").setAccessibleLabel("Main Menu")
+        builder.widget("back_button").setAccessibleLabel("Back")
+        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: "Select a User", description: "Pick someone from Search or Favorites to see their profile.")
+        detailStack.addNamed(placeholder.root, "placeholder")
+        connectSignals()
+        WindowActions.install(on: self)
+        loadHelpOverlay()
+    }
+
+    var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.cast() }
+
+    public func present() { gtk_window_present(gtkWindow) }
+
+    // MARK: Navigator
+
+    public func showSearch(_ viewModel: SearchViewModel) {
+        let view = SearchView(viewModel: viewModel, avatars: avatars) { [weak self] in self?.showToast($0) }
+        searchView = view
+        sidebar.addNamed(view.root, "search")
+        // Type-to-search from anywhere in the window.
+        gtk_search_entry_set_key_capture_widget(view.entry.opaque, window.pointer)
+    }
+
+    public func showFavorites(_ viewModel: FavoritesViewModel) {
+        let view = FavoritesView(viewModel: viewModel, avatars: avatars) { [weak self] in self?.showToast($0) }
+        favoritesView = view
+        sidebar.addNamed(view.root, "favorites")
+    }
+
+    public func show(tab: AppTab) {
+        currentTab = tab
+        sidebar.showChild(tab == .search ? "search" : "favorites")
+        builder.widget("search_tab_button").setToggleActive(tab == .search)
+        builder.widget("favorites_tab_button").setToggleActive(tab == .favorites)
+        if let searchView { gtk_search_entry_set_key_capture_widget(searchView.entry.opaque, tab == .search ? window.pointer : nil) }
+        if isNarrow, coordinator?.detail != nil { coordinator?.closeDetail() }
+        updateLayout()
+    }
+
+    public func showDetail(_ viewModel: DetailViewModel) {
+        let view = DetailView(viewModel: viewModel, avatars: avatars)
+        if let old = gtk_stack_get_child_by_name(detailStack.opaque, "detail") { gtk_stack_remove(detailStack.opaque, old) }
+        detailStack.addNamed(view.root, "detail")
+        detailStack.showChild("detail")
+        detailView = view
+        updateLayout()
+    }
+
+    public func showDetailPlaceholder() {
+        detailStack.showChild("placeholder")
+        detailView = nil
+        updateLayout()
+    }
+
+    public func showToast(_ toast: Toast) { self.toast.show(toast) }
+
+    public func showAlert(_ alert: Alert) { ghf_show_message(gtkWindow, alert.title, alert.message) }
+
+    // MARK: Layout
+
+    private func connectSignals() {
+        Signals.on(builder.widget("search_tab_button").raw, "toggled") { [weak self] in
+            guard let self, builder.widget("search_tab_button").isToggleActive, currentTab != .search else { return }
+            show(tab: .search)
+        }
+        Signals.on(builder.widget("favorites_tab_button").raw, "toggled") { [weak self] in
+            guard let self, builder.widget("favorites_tab_button").isToggleActive, currentTab != .favorites else { return }
+            show(tab: .favorites)
+        }
+        builder.widget("back_button").onClicked { [weak self] in self?.coordinator?.closeDetail() }
+        Signals.on(window.raw, "notify::default-width") { [weak self] in self?.updateLayout() }
+        Signals.onBool(window.raw, "close-request") { [weak self] in
+            self?.saveSize()
+            return false
+        }
+    }
+
+    /// Below 700 px one pane at a time: the list, or the detail with a Back button.
+    func updateLayout() {
+        // GTK 4.8 writes both sizes without checking for NULL.
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gtkWindow, &width, &height)
+        isNarrow = width > 0 && width < Self.narrowWidth
+        let showingDetail = detailView != nil
+        sidebar.setVisible(!isNarrow || !showingDetail)
+        builder.widget("pane_separator").setVisible(!isNarrow)
+        detailStack.setVisible(!isNarrow || showingDetail)
+        sidebar.setExpand(horizontal: isNarrow)
+        builder.widget("back_button").setVisible(isNarrow && showingDetail)
+        builder.widget("tab_switcher").setVisible(!(isNarrow && showingDetail))
+    }
+
+    private func saveSize() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gtkWindow, &width, &height)
+        stateStore.save(WindowState(width: Int(width), height: Int(height), isMaximized: gtk_window_is_maximized(gtkWindow) != 0))
+    }
+
+    private func loadHelpOverlay() {
+        let overlay = Builder("../gtk/help-overlay.ui")
+        gtk_application_window_set_help_overlay(window.cast(), OpaquePointer(overlay.object("help_overlay")))
+    }
+}
+
+/// The toast at the bottom of the window: a message, an optional action, gone after 6 s.
+@MainActor
+final class ToastPresenter {
+    private let revealer: Widget
+    private let label: Widget
+    private let button: Widget
+    private var action: (@MainActor @Sendable () -> Void)?
+    private var hideTimer: UInt32 = 0
+
+    init(builder: Builder) {
+        revealer = builder.widget("toast_revealer")
+        label = builder.widget("toast_label")
+        button = builder.widget("toast_button")
+        button.onClicked { [weak self] in
+            let action = self?.action
+            self?.hide()
+            action?()
+        }
+        builder.widget("toast_close").onClicked { [weak self] in self?.hide() }
+        builder.widget("toast_close").setAccessibleLabel("Dismiss")
+    }
+
+    var message: String? { gtk_revealer_get_reveal_child(revealer.opaque) != 0 ? label.text : nil }
+
+    func show(_ toast: Toast) {
+        label.setText(toast.message)
+        action = toast.action
+        button.setButtonLabel(toast.actionTitle ?? "")
+        button.setVisible(toast.actionTitle != nil)
+        gtk_revealer_set_reveal_child(revealer.opaque, 1)
+        Timeout.cancel(hideTimer)
+        hideTimer = Timeout.after(milliseconds: 6_000) { [weak self] in
+            self?.hideTimer = 0
+            self?.hide()
+        }
+    }
+
+    func hide() {
+        Timeout.cancel(hideTimer)
+        hideTimer = 0
+        action = nil
+        gtk_revealer_set_reveal_child(revealer.opaque, 0)
+    }
+}

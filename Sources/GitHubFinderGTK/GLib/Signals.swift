@@ -1,0 +1,90 @@
+import CGtk
+import Foundation
+
+/// Connects Swift closures to GObject signals. Each closure is boxed, retained by the
+/// connection and released by GLib's destroy-notify when the object goes away. Closures run on
+/// the main thread (GTK's), so they are `@MainActor`. Capture widgets and views weakly.
+private final class SignalBox<Closure> {
+    let closure: Closure
+    init(_ closure: Closure) { self.closure = closure }
+}
+
+/// Releases the box when GLib drops the handler (the object was finalized or disconnected).
+private func releaseSignalBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private func unbox<Closure>(_ data: UnsafeMutableRawPointer?) -> Closure {
+    (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! SignalBox<Closure>).closure
+}
+
+@MainActor
+enum Signals {
+    @discardableResult
+    private static func connect<Closure>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ closure: Closure, trampoline: GCallback) -> UInt {
+        let box = Unmanaged.passRetained(SignalBox(closure) as AnyObject).toOpaque()
+        return UInt(g_signal_connect_data(instance, signal, trampoline, box, releaseSignalBox, GConnectFlags(rawValue: 0)))
+    }
+
+    /// `void handler(instance, user_data)`: clicked, changed, activate, destroy…
+    @discardableResult
+    static func on(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            let action: @MainActor () -> Void = unbox(data)
+            MainActor.assumeIsolated { action() }
+        }
+        return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(instance, gpointer arg, user_data)`: a list factory's setup/bind/unbind.
+    @discardableResult
+    static func onPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+            let action: @MainActor (UnsafeMutableRawPointer) -> Void = unbox(data)
+            guard let argument else { return }
+            MainActor.assumeIsolated { action(argument) }
+        }
+        return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(instance, guint arg, user_data)`: a list view's activate(position).
+    @discardableResult
+    static func onIndex(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UInt32) -> Void) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = { _, index, data in
+            let action: @MainActor (UInt32) -> Void = unbox(data)
+            MainActor.assumeIsolated { action(index) }
+        }
+        return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean handler(instance, user_data)`: close-request. Return true to stop it.
+    @discardableResult
+    static func onBool(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Bool) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            let action: @MainActor () -> Bool = unbox(data)
+            return MainActor.assumeIsolated { action() } ? 1 : 0
+        }
+        return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean key-pressed(controller, keyval, keycode, state, user_data)`.
+    @discardableResult
+    static func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
+            let action: @MainActor (UInt32, UInt32) -> Bool = unbox(data)
+            return MainActor.assumeIsolated { action(keyval, state) } ? 1 : 0
+        }
+        return connect(instance, "key-pressed", action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void activate(GSimpleAction*, GVariant *parameter, user_data)` for GActions.
+    @discardableResult
+    static func onAction(_ action: OpaquePointer, _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, parameter, data in
+            let handler: @MainActor (OpaquePointer?) -> Void = unbox(data)
+            MainActor.assumeIsolated { handler(parameter) }
+        }
+        return connect(UnsafeMutableRawPointer(action), "activate", handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}

@@ -1,0 +1,43 @@
+import CGtk
+
+/// GTK 4.8 has no AdwStatusPage: an icon, a title, a description and an optional button,
+/// centred. The title text is what assistive technologies read first.
+@MainActor
+struct StatusPage {
+    let root: Widget
+    let title: Widget
+    let description: Widget
+    let button: Widget?
+
+    init(icon: String, title: String, description: String = "", buttonLabel: String? = nil) {
+        root = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["status-page"])
+        root.center()
+        root.setMargins(24)
+        root.setExpand(horizontal: true, vertical: true)
+        let image = Widget.image(icon: icon, pixelSize: 96)
+        image.hideFromAccessibility()
+        root.append(image)
+        self.title = Widget.label(title, classes: ["title"], xalign: 0.5)
+        self.title.setWrap()
+        self.title.setJustifyCenter()
+        root.append(self.title)
+        self.description = Widget.label(description, classes: ["description"], xalign: 0.5)
+        self.description.setWrap()
+        self.description.setJustifyCenter()
+        self.description.setVisible(!description.isEmpty)
+        root.append(self.description)
+        if let buttonLabel {
+            let button = Widget.button(label: buttonLabel, classes: ["pill", "suggested-action"])
+            button.setAlign(horizontal: GTK_ALIGN_CENTER)
+            root.append(button)
+            self.button = button
+        } else {
+            self.button = nil
+        }
+    }
+
+    func setDescription(_ text: String) {
+        description.setText(text)
+        description.setVisible(!text.isEmpty)
+    }
+}

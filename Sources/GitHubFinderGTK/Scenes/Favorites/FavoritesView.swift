@@ -1,0 +1,112 @@
+import CGtk
+import Foundation
+import GitHubFinderCore
+
+/// A recycled Favorites slot: either a letter header or a user row.
+@MainActor
+final class FavoriteSlot {
+    let root = Widget.box(GTK_ORIENTATION_VERTICAL)
+    let header = Widget.label(classes: ["letter-header"])
+    let user = UserRowWidget()
+
+    init() {
+        root.append(header)
+        root.append(user.root)
+    }
+}
+
+/// The Favorites tab. Renders `FavoritesViewModel.State`, forwards input.
+@MainActor
+final class FavoritesView {
+    let root: Widget
+    let filter: Widget
+    let list: ListView<FavoriteSlot>
+    private let viewModel: FavoritesViewModel
+    private let avatars: AvatarTextures
+    private let states: Widget
+    private let emptyPage = StatusPage(icon: "starred-symbolic", title: "No Favorites Yet", description: "Star people in Search and they will be kept here, grouped by letter, even offline.")
+    private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: "No Matching Favorites", description: "No favorite's login or name contains this text.")
+    private let showToast: @MainActor (Toast) -> Void
+    /// Owns the objects of the `.ui` file: released with the view, not before.
+    private let builder = Builder("favorites.ui")
+    private var observation: StateObservation?
+    private var offeredUndo: UserID?
+
+    init(viewModel: FavoritesViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
+        self.viewModel = viewModel
+        self.avatars = avatars
+        self.showToast = showToast
+        root = builder.widget("favorites_page")
+        filter = builder.widget("filter_entry")
+        states = builder.widget("favorites_state_stack")
+        filter.setAccessibleLabel("Filter favorites")
+        list = ListView { item in
+            let slot = FavoriteSlot()
+            item.setChild(slot.root)
+            return slot
+        }
+        list.widget.setAccessibleLabel("Favorites")
+        gtk_scrolled_window_set_child(builder.widget("favorites_scroller").opaque, list.widget.pointer)
+        states.addNamed(emptyPage.root, "empty")
+        states.addNamed(noMatchesPage.root, "noMatches")
+        list.onBind = { [weak self] slot, identifier, item in self?.bind(slot, identifier: identifier, item: item) }
+        list.onActivate { [weak self] identifier in
+            if let id = Self.userID(identifier) { self?.viewModel.send(.select(id)) }
+        }
+        Signals.on(filter.raw, "changed") { [weak self] in
+            guard let self else { return }
+            viewModel.send(.filterChanged(filter.entryText))
+        }
+        Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
+        observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
+    }
+
+    private func render(_ state: FavoritesViewModel.State) {
+        filter.setEntryText(state.filter)
+        list.update(state.rows.map(Self.identifier))
+        for (identifier, slot) in list.boundRows { bind(slot, identifier: identifier, item: nil) }
+        states.showChild(state.isEmpty ? "empty" : state.hasNoMatches ? "noMatches" : "list")
+        if let undone = state.undo, offeredUndo != undone.id {
+            offeredUndo = undone.id
+            showToast(Toast(message: state.undoMessage ?? "", actionTitle: "Undo") { [weak self] in self?.viewModel.send(.undo) })
+        } else if state.undo == nil {
+            offeredUndo = nil
+        }
+    }
+
+    private func bind(_ slot: FavoriteSlot, identifier: String, item: ListItem?) {
+        if identifier.hasPrefix("h:") {
+            let letter = String(identifier.dropFirst(2))
+            slot.header.setText(letter)
+            slot.header.setVisible(true)
+            slot.user.root.setVisible(false)
+            slot.root.setAccessibleLabel(letter)
+            // Headers are part of the list but can be neither selected nor activated.
+            item?.setSelectable(false)
+            item?.setActivatable(false)
+            return
+        }
+        guard let id = Self.userID(identifier), let favorite = viewModel.favorite(id) else { return }
+        item?.setSelectable(true)
+        item?.setActivatable(true)
+        slot.header.setVisible(false)
+        slot.user.root.setVisible(true)
+        slot.root.setAccessibleLabel(favorite.login)
+        let texture = avatars.texture(for: favorite.avatarURL, pixelSize: Int(UserRowWidget.avatarSize) * 2) { [weak slot] texture in
+            slot?.user.setAvatar(texture, for: id)
+        }
+        slot.user.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
+        slot.user.show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true, texture: texture)
+    }
+
+    static func identifier(_ row: FavoritesRow) -> String {
+        switch row {
+        case .header(let letter): "h:\(letter)"
+        case .favorite(let id): "f:\(id)"
+        }
+    }
+
+    static func userID(_ identifier: String) -> UserID? {
+        identifier.hasPrefix("f:") ? UserID(identifier.dropFirst(2)) : nil
+    }
+}

@@ -1,0 +1,141 @@
+import CGtk
+import Foundation
+import GitHubFinderCore
+
+/// The Search tab. Renders `SearchState`, forwards what the user does as `Input`.
+@MainActor
+final class SearchView {
+    let root: Widget
+    let entry: Widget
+    let list: ListView<UserRowWidget>
+    private let viewModel: SearchViewModel
+    private let avatars: AvatarTextures
+    private let states: Widget
+    private let pagingSpinner: Widget
+    private let footer: Widget
+    private let pages: [String: StatusPage]
+    private let showToast: @MainActor (Toast) -> Void
+    /// Owns the objects of the `.ui` file: released with the view, not before.
+    private let builder = Builder("search.ui")
+    private var observation: StateObservation?
+    private var rowsByID: [UserID: SearchRow] = [:]
+    private var lastPagingError: String?
+    private var sortAction: OpaquePointer?
+
+    init(viewModel: SearchViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
+        self.viewModel = viewModel
+        self.avatars = avatars
+        self.showToast = showToast
+        root = builder.widget("search_page")
+        entry = builder.widget("search_entry")
+        states = builder.widget("search_state_stack")
+        pagingSpinner = builder.widget("paging_spinner")
+        footer = builder.widget("footer_label")
+        entry.setAccessibleLabel("Search GitHub users")
+        pages = [
+            "initial": StatusPage(icon: "system-search-symbolic", title: "Search GitHub Users", description: "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100  type:org  repos:>10"),
+            "loading": StatusPage(icon: "content-loading-symbolic", title: "Searching…"),
+            "noResults": StatusPage(icon: "edit-find-symbolic", title: "No Users Found", description: "Try a different name, or fewer qualifiers."),
+            "offline": StatusPage(icon: "network-offline-symbolic", title: "You're Offline", buttonLabel: "Retry"),
+            "rateLimited": StatusPage(icon: "alarm-symbolic", title: "Rate Limit Reached"),
+            "invalid": StatusPage(icon: "dialog-warning-symbolic", title: "GitHub Can't Run This Search"),
+            "failed": StatusPage(icon: "dialog-error-symbolic", title: "Something Went Wrong", buttonLabel: "Retry"),
+        ]
+        list = ListView { item in
+            let row = UserRowWidget()
+            item.setChild(row.root)
+            return row
+        }
+        list.widget.setAccessibleLabel("Search results")
+        gtk_scrolled_window_set_child(builder.widget("results_scroller").opaque, list.widget.pointer)
+        for (name, page) in pages { states.addNamed(page.root, name) }
+        list.onBind = { [weak self] row, identifier, _ in self?.bind(row, identifier: identifier) }
+        connect(builder: builder)
+        observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
+    }
+
+    private func connect(builder: Builder) {
+        Signals.on(entry.raw, "changed") { [weak self] in
+            guard let self else { return }
+            viewModel.send(.queryChanged(entry.entryText))
+        }
+        Signals.on(entry.raw, "activate") { [weak self] in self?.viewModel.send(.submit) }
+        Signals.on(entry.raw, "stop-search") { [weak self] in self?.viewModel.send(.clear) }
+        for name in ["offline", "failed"] {
+            pages[name]?.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
+        }
+        list.onActivate { [weak self] identifier in
+            if let id = UserID(identifier) { self?.viewModel.send(.select(id)) }
+        }
+        // Load the next page while a screenful of rows is still below the viewport.
+        let adjustment = gtk_scrolled_window_get_vadjustment(builder.widget("results_scroller").opaque)!
+        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+            let remaining = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if remaining < gtk_adjustment_get_page_size(adjustment) { self?.viewModel.send(.reachedEnd) }
+        }
+        installSortAction()
+    }
+
+    private func installSortAction() {
+        let group = g_simple_action_group_new()!
+        let action = g_simple_action_new_stateful("sort", g_variant_type_new("s"), g_variant_new_string(UserSearchSort.bestMatch.rawValue))!
+        sortAction = action
+        Signals.onAction(action) { [weak self] parameter in
+            guard let parameter, let raw = g_variant_get_string(parameter, nil), let sort = UserSearchSort(rawValue: String(cString: raw)) else { return }
+            self?.viewModel.send(.sortChanged(sort))
+        }
+        g_action_map_add_action(OpaquePointer(group), action)
+        gtk_widget_insert_action_group(root.pointer, "search", OpaquePointer(group))
+    }
+
+    private func render(_ state: SearchState) {
+        entry.setEntryText(state.query)
+        rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        list.update(state.rows.map { String($0.id) })
+        for (identifier, row) in list.boundRows { bind(row, identifier: identifier) }
+        if let sortAction { g_simple_action_set_state(sortAction, g_variant_new_string(state.sort.rawValue)) }
+        states.showChild(pageName(for: state.phase))
+        switch state.phase {
+        case .offline(let message): pages["offline"]?.setDescription(message)
+        case .invalidQuery(let message): pages["invalid"]?.setDescription(message)
+        case .failed(let message): pages["failed"]?.setDescription(message)
+        case .rateLimited(let resetsAt): pages["rateLimited"]?.setDescription(Self.countdownText(state.rateLimitSecondsRemaining, resetsAt: resetsAt))
+        default: break
+        }
+        pagingSpinner.setVisible(state.paging == .loadingMore)
+        footer.setText(state.capNotice ?? "")
+        footer.setVisible(state.capNotice != nil && state.paging == .complete)
+        if case .failed(let message) = state.paging, lastPagingError != message {
+            showToast(Toast(message: "More results could not be loaded: \(message)", actionTitle: "Retry") { [weak self] in self?.viewModel.send(.retry) })
+        }
+        if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
+    }
+
+    /// Fills a recycled row with the view-model row for `identifier`.
+    private func bind(_ row: UserRowWidget, identifier: String) {
+        guard let id = UserID(identifier), let data = rowsByID[id] else { return }
+        let pixels = Int(UserRowWidget.avatarSize) * 2
+        let texture = avatars.texture(for: data.avatarURL, pixelSize: pixels) { [weak row] texture in row?.setAvatar(texture, for: id) }
+        row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
+        row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, texture: texture)
+    }
+
+    private func pageName(for phase: SearchState.Phase) -> String {
+        switch phase {
+        case .initial: "initial"
+        case .loading: "loading"
+        case .results: "results"
+        case .noResults: "noResults"
+        case .offline: "offline"
+        case .rateLimited: "rateLimited"
+        case .invalidQuery: "invalid"
+        case .failed: "failed"
+        }
+    }
+
+    static func countdownText(_ seconds: Int?, resetsAt: Date) -> String {
+        let seconds = max(seconds ?? 0, 0)
+        let time = resetsAt.formatted(date: .omitted, time: .shortened)
+        return "GitHub allows only a few searches a minute without signing in.\nSearching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
+    }
+}
