@@ -1,43 +1,87 @@
-# GitHub Finder — the commands in README.md. Each installs the Debian packages it needs first.
+# GitHub Finder — the commands in README.md. Each installs the Debian packages it needs first
+# (scripts/install-deps.sh: apt-get update, then only what is missing).
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 PORT ?= 8787
-# Debian 12 packages: build (SQLite, libcurl for FoundationNetworking, Python for data scripts).
-BUILD_DEPS := build-essential pkg-config libsqlite3-dev libcurl4 python3 ca-certificates git
-TEST_DEPS := $(BUILD_DEPS) curl
+PREFIX ?= /usr/local
+DESTDIR ?=
+APP_ID := io.github.githubfinder.GitHubFinder
 
-.PHONY: deps test-deps build test run demo bench fixtures clean
+# Build: GTK 4 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
+BUILD_DEPS := build-essential pkg-config libgtk-4-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git
+# Run: a GTK theme's icons and fonts.
+RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji librsvg2-common
+# Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,
+# xdotool to type and click, and the desktop-file and AppStream validators.
+TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
+             desktop-file-utils appstream curl imagemagick
+
+.PHONY: deps run-deps test-deps build test test-swift test-e2e validate run demo bench screenshots install fixtures clean
 
 deps:
 	@scripts/install-deps.sh $(BUILD_DEPS)
-
+run-deps:
+	@scripts/install-deps.sh $(RUN_DEPS)
 test-deps:
 	@scripts/install-deps.sh $(TEST_DEPS)
 
 build: deps
 	$(SWIFT) build
 
-## make test: every test (Swift Testing + XCTest), debug build.
+## make test: every test — Swift Testing + XCTest (GTK in-process, under Xvfb), the end-to-end
+## accessibility test against the real binary, and the desktop file / AppStream validators.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(MAKE) --no-print-directory test-swift test-e2e validate
 
-## make run: until the GTK app lands, starts the GitHub double (the app will use it via --api-url).
-run: deps
+test-swift:
+	scripts/with-display.sh $(SWIFT) test --skip-build
+
+test-e2e:
+	scripts/with-display.sh /usr/bin/python3 Tests/EndToEnd/test_end_to_end.py
+
+validate:
+	desktop-file-validate data/$(APP_ID).desktop
+	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+
+## make run: the app against api.github.com (GITHUB_API_URL / --api-url elsewhere).
+run: run-deps
+	$(SWIFT) build --product github-finder
+	.build/debug/github-finder
+
+## make demo: the GitHub double on 127.0.0.1:$(PORT) and the app pointed at it.
+demo: run-deps
+	$(SWIFT) build --product github-finder
 	$(SWIFT) build --product github-fixture-server
-	@echo "The GTK app is not built yet (issue 4); starting the GitHub double instead."
-	.build/debug/github-fixture-server --port $(PORT)
+	.build/debug/github-fixture-server --port $(PORT) & server=$$!; \
+	trap "kill $$server" EXIT; sleep 1; \
+	.build/debug/github-finder --api-url http://127.0.0.1:$(PORT)
 
-## make demo: the GitHub double on 127.0.0.1:$(PORT), for trying the client and (later) the app.
-demo: deps
-	$(SWIFT) build --product github-fixture-server
-	.build/debug/github-fixture-server --port $(PORT)
-
-## make bench: release build; prints one JSON object per measurement.
-bench: deps
+## make bench: release builds; one JSON object per measurement on standard output.
+bench: test-deps
 	$(SWIFT) build -c release --product github-finder-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
+	$(SWIFT) build -c release --product github-fixture-server
 	.build/release/github-finder-bench
+	scripts/with-display.sh /usr/bin/python3 scripts/bench-gui.py
+
+## make screenshots: every state of the window, against the GitHub double, into screenshots/.
+screenshots: test-deps
+	$(SWIFT) build --product github-finder
+	$(SWIFT) build --product github-fixture-server
+	scripts/with-display.sh /usr/bin/python3 scripts/screenshots.py
+
+## make install PREFIX=…: binary, resources, desktop file, metainfo, icons.
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
+	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
+	mkdir -p $(DESTDIR)$(PREFIX)/share/github-finder
+	cp -r Resources/ui Resources/gtk Resources/style.css $(DESTDIR)$(PREFIX)/share/github-finder/
+	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
 ## make fixtures: regenerate data/fixtures (deterministic: the committed file should not change).
 fixtures:

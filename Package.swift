@@ -95,6 +95,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // In-process GTK tests: XCTest runs them on the main thread (GTK's), under Xvfb.
+        .testTarget(
+            name: "GitHubFinderGTKTests",
+            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "GitHubFixtureServerTests",
             dependencies: ["GitHubFixtureServer"],

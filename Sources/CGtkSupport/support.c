@@ -56,28 +56,6 @@ GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error
     return texture;
 }
 
-double ghf_milliseconds_since_process_start(void) {
-    // Field 22 of /proc/self/stat is the start time in clock ticks since boot.
-    FILE *file = fopen("/proc/self/stat", "r");
-    if (file == NULL) return -1;
-    char buffer[4096];
-    size_t length = fread(buffer, 1, sizeof buffer - 1, file);
-    fclose(file);
-    buffer[length] = '\0';
-    char *cursor = strrchr(buffer, ')');
-    if (cursor == NULL) return -1;
-    unsigned long long start_ticks = 0;
-    int field = 2;
-    for (char *token = strtok(cursor + 1, " "); token != NULL; token = strtok(NULL, " ")) {
-        field++;
-        if (field == 22) { start_ticks = strtoull(token, NULL, 10); break; }
-    }
-    struct timespec now;
-    clock_gettime(CLOCK_BOOTTIME, &now);
-    double now_ms = now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
-    double start_ms = start_ticks * 1000.0 / sysconf(_SC_CLK_TCK);
-    return now_ms - start_ms;
-}
 
 void ghf_show_about(GtkWindow *parent, const char *version) {
     static const char *authors[] = {"The GitHub Finder developers", NULL};
@@ -120,4 +98,8 @@ void ghf_show_message(GtkWindow *parent, const char *title, const char *message)
     g_signal_connect(dialog, "response", G_CALLBACK(gtk_window_destroy), NULL);
     gtk_window_present(GTK_WINDOW(dialog));
     G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+void ghf_list_view_activate(GtkWidget *list_view, guint position) {
+    g_signal_emit_by_name(list_view, "activate", position);
 }

@@ -37,3 +37,6 @@ void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *d
 
 /// A modal message with a Close button (gtk_message_dialog_new is variadic).
 void ghf_show_message(GtkWindow *parent, const char *title, const char *message);
+
+/// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
+void ghf_list_view_activate(GtkWidget *list_view, guint position);

@@ -115,6 +115,12 @@ final class DetailView {
         repositories.setVisible(!state.repositories.isEmpty)
     }
 
+    var nameLabel: Widget { builder.widget("detail_name") }
+    var loginLabel: Widget { builder.widget("detail_login") }
+    var bioLabel: Widget { builder.widget("detail_bio") }
+    var repositoriesMessage: Widget { builder.widget("repositories_message") }
+    var repositoryCount: Int { shownRepositoryIDs.count }
+
     /// 1234 → "1,234"; 250000 → "250k".
     static func compact(_ number: Int) -> String {
         number >= 100_000 ? "\(number / 1_000)k" : number.formatted(.number.locale(Locale(identifier: "en_US")))

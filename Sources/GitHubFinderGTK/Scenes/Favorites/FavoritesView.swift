@@ -99,6 +99,9 @@ final class FavoritesView {
         slot.user.show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true, texture: texture)
     }
 
+    /// "list", "empty" or "noMatches": what the tab shows now.
+    var visiblePage: String? { states.visibleChildName }
+
     static func identifier(_ row: FavoritesRow) -> String {
         switch row {
         case .header(let letter): "h:\(letter)"

@@ -32,6 +32,7 @@ final class SearchView {
         pagingSpinner = builder.widget("paging_spinner")
         footer = builder.widget("footer_label")
         entry.setAccessibleLabel("Search GitHub users")
+        builder.widget("sort_button").setAccessibleLabel("Sort")
         pages = [
             "initial": StatusPage(icon: "system-search-symbolic", title: "Search GitHub Users", description: "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100  type:org  repos:>10"),
             "loading": StatusPage(icon: "content-loading-symbolic", title: "Searching…"),
@@ -132,6 +133,11 @@ final class SearchView {
         case .failed: "failed"
         }
     }
+
+    /// The state page or list on screen, and a page's texts (what a user sees).
+    var visiblePage: String? { states.visibleChildName }
+    func statusTitle(_ page: String) -> String? { pages[page]?.title.text }
+    func statusDescription(_ page: String) -> String { pages[page]?.description.text ?? "" }
 
     static func countdownText(_ seconds: Int?, resetsAt: Date) -> String {
         let seconds = max(seconds ?? 0, 0)

@@ -1,0 +1,96 @@
+import CGtk
+import CGtkSupport
+import Foundation
+import GitHubFinderCore
+import GitHubFixtureServer
+import XCTest
+@testable import GitHubFinderGTK
+
+final class MainWindowTests: GTKTestCase, @unchecked Sendable {
+    func testTypingAQueryShowsRowsWithLogins() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(search.entry.entryText, "")
+            searchFor("octocat")
+            waitFor("rows") { visibleLogins.contains("octocat") }
+            XCTAssertEqual(search.list.model.identifiers.count, 1)
+            let row = search.list.boundRows.values.first { $0.login.text == "octocat" }!
+            XCTAssertEqual(row.star.isVisible, true)
+        }
+    }
+
+    func testScrollingToTheEndLoadsMoreRows() {
+        MainActor.assumeIsolated {
+            searchFor("a")
+            waitFor("first page") { search.list.model.identifiers.count == 50 }
+            let scroller = gtk_widget_get_parent(search.list.widget.pointer)!
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
+            waitFor("the list to be laid out") { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            waitFor("second page") { search.list.model.identifiers.count == 100 }
+            XCTAssertEqual(Set(search.list.model.identifiers).count, 100)
+        }
+    }
+
+    func testStarringShowsTheUserInFavoritesUnderTheirLetterAndTheFilterNarrows() {
+        MainActor.assumeIsolated {
+            searchFor("octocat")
+            waitFor("rows") { visibleLogins.contains("octocat") }
+            let row = search.list.boundRows.values.first { $0.login.text == "octocat" }!
+            gtk_widget_activate(row.star.pointer)
+            gtk_toggle_button_set_active(window.builder.widget("favorites_tab_button").cast(), 1)
+            XCTAssertEqual(window.currentTab, .favorites)
+            waitFor("the favorite") { favorites.list.model.identifiers.count == 2 }
+            XCTAssertEqual(favorites.list.model.identifiers.first, "h:O")
+            waitFor("bound header") { favorites.list.boundRows["h:O"] != nil }
+            XCTAssertEqual(favorites.list.boundRows["h:O"]?.header.text, "O")
+            let user = favorites.list.boundRows.first { $0.key.hasPrefix("f:") }?.value
+            XCTAssertEqual(user?.user.login.text, "octocat")
+            XCTAssertEqual(user?.user.name.text, "")
+
+            favorites.filter.setEntryText("zzz")
+            waitFor("the filter to apply") { favorites.list.model.identifiers.isEmpty }
+            XCTAssertEqual(favorites.visiblePage, "noMatches")
+            favorites.filter.setEntryText("OCTO")
+            waitFor("filtered") { favorites.list.model.identifiers.count == 2 }
+        }
+    }
+
+    func testSelectingAUserShowsTheProfileInTheDetailPane() {
+        MainActor.assumeIsolated {
+            searchFor("octocat")
+            waitFor("rows") { search.list.model.identifiers.count == 1 }
+            ghf_list_view_activate(search.list.widget.pointer, 0)
+            waitFor("detail") { window.detailView != nil }
+            let detail = window.detailView!
+            waitFor("profile") { detail.nameLabel.text == "The Octocat" }
+            XCTAssertEqual(detail.loginLabel.text, "octocat")
+            XCTAssertEqual(detail.openButton.isVisible, true)
+            waitFor("repositories") { detail.repositoryCount > 0 || detail.repositoriesMessage.text == "No public repositories." }
+        }
+    }
+
+    func testTheServersMarkupIsShownAsPlainText() {
+        let user = FixtureDataSet.standard.users.first { $0.bio?.contains("<b>markup</b>") == true }!
+        MainActor.assumeIsolated {
+            window.coordinator!.showDetail(for: User(id: user.id, login: user.login, avatarURL: nil, profileURL: nil, type: .user))
+            let detail = window.detailView!
+            waitFor("bio") { detail.bioLabel.text == user.bio }
+            XCTAssertEqual(gtk_label_get_use_markup(detail.bioLabel.opaque), 0)
+        }
+    }
+}
+
+final class RateLimitWindowTests: GTKTestCase, @unchecked Sendable {
+    override var searchLimit: Int? { 1 }
+
+    func testASpentLimitShowsTheRateLimitPage() {
+        MainActor.assumeIsolated {
+            searchFor("tom")
+            waitFor("rows") { !search.list.model.identifiers.isEmpty }
+            searchFor("mike")
+            waitFor("rate limit page") { search.visiblePage == "rateLimited" }
+            XCTAssertEqual(search.statusTitle("rateLimited"), "Rate Limit Reached")
+            XCTAssertTrue(search.statusDescription("rateLimited").contains("Searching again in"))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""`make screenshots`: the window in each state, against the GitHub double, into screenshots/.
+Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
+pane, no results, rate limited, offline."""
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import json
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, ".build", "debug")
+OUT = os.path.join(ROOT, "screenshots")
+USERS = {u["login"]: u for u in json.load(open(os.path.join(ROOT, "data", "fixtures", "github-users.json")))["users"]}
+
+
+def start_double(folder, *arguments):
+    port_file = os.path.join(folder, "port-%d" % time.time_ns())
+    server = subprocess.Popen([os.path.join(BUILD, "github-fixture-server"), "--port", "0", "--port-file", port_file] + list(arguments),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while not os.path.exists(port_file):
+        time.sleep(0.05)
+    return server, "http://127.0.0.1:%s" % open(port_file).read().strip()
+
+
+def shoot(name, env, api, *arguments, settle=3.0, then=None):
+    app = subprocess.Popen([os.path.join(BUILD, "github-finder"), "--api-url", api] + list(arguments), env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        windows = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid), "--name", "GitHub Finder"],
+                                 capture_output=True, text=True, timeout=20).stdout.split()
+        time.sleep(settle)
+        if then:
+            then(windows[-1])
+            time.sleep(2.0)
+        path = os.path.join(OUT, name + ".png")
+        subprocess.run(["import", "-window", windows[-1], path], check=True)
+        print("wrote", os.path.relpath(path, ROOT))
+    finally:
+        app.terminate()
+        app.wait(timeout=10)
+
+
+def seed_favorites(env, api):
+    """Let the app create its database, then star a few accounts in it."""
+    shoot("_warmup", env, api, settle=1.0)
+    os.remove(os.path.join(OUT, "_warmup.png"))
+    path = os.path.join(env["XDG_DATA_HOME"], "io.github.githubfinder.GitHubFinder", "favorites.sqlite")
+    db = sqlite3.connect(path)
+    for login in ["octocat", "mojombo", "defunkt", "torvalds", "tomchristie", "github", "gnome", "kohsuke",
+                  "dependabot[bot]", "0xdeadbeef", "1337coder", "yamada", "zoë-dev", "ünicode", "mike"]:
+        user = USERS[login]
+        db.execute("INSERT OR REPLACE INTO favorite (id, login, name, avatarURL, type, profileURL, addedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (user["id"], login, user.get("name"), "%s/avatars/u/%d?v=4" % (api, user["id"]), user["type"],
+                    "https://github.com/" + login, "2026-11-22 12:00:00.000"))
+    db.commit()
+    db.close()
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix="ghf-shots-")
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "data"), XDG_STATE_HOME=os.path.join(folder, "state"),
+               XDG_CACHE_HOME=os.path.join(folder, "cache"), NO_AT_BRIDGE="1")
+    server, api = start_double(folder)
+    limited, limited_api = start_double(folder, "--search-limit", "0")
+    try:
+        shoot("results", env, api, "--search", "tom")
+        shoot("no-results", env, api, "--search", "qqqqzzzz")
+        shoot("rate-limited", env, limited_api, "--search", "tom")
+        shoot("offline", env, "http://127.0.0.1:9", "--search", "tom")
+        # The detail pane: click the first result (the list starts below the search entry).
+        shoot("detail", env, api, "--search", "octocat",
+              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "126", "click", "1"]))
+        seed_favorites(env, api)
+        shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
+    finally:
+        server.terminate()
+        limited.terminate()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
