@@ -23,11 +23,18 @@ public final class AppDependencies {
     /// database that cannot be opened is reported, kept untouched, and replaced by an in-memory
     /// one for this session.
     public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile()) -> AppDependencies {
+        live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) })
+    }
+
+    /// The same with the database already opened (or not), e.g. on a background thread while
+    /// GTK initialises.
+    public static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>) -> AppDependencies {
         let database: AppDatabase
         var failure: FavoritesStoreError?
-        do {
-            database = try AppDatabase.open(at: databaseFile)
-        } catch {
+        switch opened {
+        case .success(let opened):
+            database = opened
+        case .failure(let error):
             Logger(label: "GitHubFinder.AppDependencies").error("favorites database unusable", metadata: ["error": "\(error)"])
             failure = error
             database = .inMemory()

@@ -35,8 +35,10 @@ public final class GitHubFinderApplication {
     public init(options: Options, unique: Bool = true, makeDependencies: (@MainActor () -> AppDependencies)? = nil) {
         self.options = options
         self.makeDependencies = makeDependencies ?? {
-            AppDependencies.live(configuration: GitHubConfiguration.fromEnvironment(baseURL: options.apiURL))
-        }
+            // Opened on another thread while GTK starts up; usually ready by activation.
+            let database = BackgroundWork { Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: FavoritesLocation.defaultFile()) } }
+            return { AppDependencies.live(configuration: GitHubConfiguration.fromEnvironment(baseURL: options.apiURL), database: database.value) }
+        }()
         let unique = unique && !options.benchmarkStartup
         application = gtk_application_new(FavoritesLocation.applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)
         MainLoop.installDispatchBridge()
@@ -107,6 +109,25 @@ public final class GitHubFinderApplication {
         let action = g_simple_action_new(name, nil)!
         Signals.onAction(action) { _ in handler() }
         g_action_map_add_action(OpaquePointer(application), action)
+    }
+}
+
+/// A value computed on a background thread; `value` waits for it.
+final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    var value: Value {
+        done.wait()
+        done.signal()
+        return result!
     }
 }
 

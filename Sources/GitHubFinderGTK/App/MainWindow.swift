@@ -46,7 +46,6 @@ public final class MainWindow: Navigator {
         detailStack.addNamed(placeholder.root, "placeholder")
         connectSignals()
         WindowActions.install(on: self)
-        loadHelpOverlay()
     }
 
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.cast() }
@@ -63,7 +62,16 @@ public final class MainWindow: Navigator {
         gtk_search_entry_set_key_capture_widget(view.entry.opaque, window.pointer)
     }
 
+    /// The view is built when the tab is first shown: nothing of it is needed for the first frame.
     public func showFavorites(_ viewModel: FavoritesViewModel) {
+        favoritesViewModel = viewModel
+        if currentTab == .favorites { makeFavoritesView() }
+    }
+
+    private var favoritesViewModel: FavoritesViewModel?
+
+    private func makeFavoritesView() {
+        guard favoritesView == nil, let viewModel = favoritesViewModel else { return }
         let view = FavoritesView(viewModel: viewModel, avatars: avatars) { [weak self] in self?.showToast($0) }
         favoritesView = view
         sidebar.addNamed(view.root, "favorites")
@@ -71,6 +79,7 @@ public final class MainWindow: Navigator {
 
     public func show(tab: AppTab) {
         currentTab = tab
+        if tab == .favorites { makeFavoritesView() }
         sidebar.showChild(tab == .search ? "search" : "favorites")
         builder.widget("search_tab_button").setToggleActive(tab == .search)
         builder.widget("favorites_tab_button").setToggleActive(tab == .favorites)
@@ -138,9 +147,19 @@ public final class MainWindow: Navigator {
         stateStore.save(WindowState(width: Int(width), height: Int(height), isMaximized: gtk_window_is_maximized(gtkWindow) != 0))
     }
 
-    private func loadHelpOverlay() {
-        let overlay = Builder("../gtk/help-overlay.ui")
-        gtk_application_window_set_help_overlay(window.cast(), OpaquePointer(overlay.object("help_overlay")))
+    private var helpOverlay: Widget?
+
+    /// The Keyboard Shortcuts window, loaded the first time it is asked for (Ctrl+? or the menu).
+    func showHelpOverlay() {
+        if helpOverlay == nil {
+            let builder = Builder("../gtk/help-overlay.ui")
+            let overlay = builder.widget("help_overlay")
+            g_object_ref(overlay.raw)
+            gtk_window_set_transient_for(overlay.cast(), gtkWindow)
+            gtk_window_set_hide_on_close(overlay.cast(), 1)
+            helpOverlay = overlay
+        }
+        if let helpOverlay { gtk_window_present(helpOverlay.cast()) }
     }
 }
 

@@ -28,6 +28,7 @@ enum WindowActions {
         }
         add(window, "toggle-star") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.toggleFavorite) }
         add(window, "open-in-browser") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.openInBrowser) }
+        add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() }
     }
 
     private static func add(_ window: MainWindow, _ name: String, _ handler: @escaping @MainActor () -> Void) {

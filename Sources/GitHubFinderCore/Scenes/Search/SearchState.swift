@@ -57,6 +57,14 @@ public struct SearchState: Equatable, Sendable {
     public var rateLimitSecondsRemaining: Int?
 
     public init() {}
+
+    /// The "Rate Limit Reached" explanation with its live countdown; nil when not limited.
+    public var rateLimitMessage: String? {
+        guard case .rateLimited(let resetsAt) = phase else { return nil }
+        let seconds = max(rateLimitSecondsRemaining ?? 0, 0)
+        let time = resetsAt.formatted(date: .omitted, time: .shortened)
+        return "GitHub allows only a few searches a minute without signing in.\nSearching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
+    }
 }
 
 extension SearchState {

@@ -13,7 +13,8 @@ final class SearchView {
     private let states: Widget
     private let pagingSpinner: Widget
     private let footer: Widget
-    private let pages: [String: StatusPage]
+    /// State pages, built the first time they are needed (only one is ever on screen).
+    private var pages: [String: StatusPage] = [:]
     private let showToast: @MainActor (Toast) -> Void
     /// Owns the objects of the `.ui` file: released with the view, not before.
     private let builder = Builder("search.ui")
@@ -33,15 +34,6 @@ final class SearchView {
         footer = builder.widget("footer_label")
         entry.setAccessibleLabel("Search GitHub users")
         builder.widget("sort_button").setAccessibleLabel("Sort")
-        pages = [
-            "initial": StatusPage(icon: "system-search-symbolic", title: "Search GitHub Users", description: "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100  type:org  repos:>10"),
-            "loading": StatusPage(icon: "content-loading-symbolic", title: "Searching…"),
-            "noResults": StatusPage(icon: "edit-find-symbolic", title: "No Users Found", description: "Try a different name, or fewer qualifiers."),
-            "offline": StatusPage(icon: "network-offline-symbolic", title: "You're Offline", buttonLabel: "Retry"),
-            "rateLimited": StatusPage(icon: "alarm-symbolic", title: "Rate Limit Reached"),
-            "invalid": StatusPage(icon: "dialog-warning-symbolic", title: "GitHub Can't Run This Search"),
-            "failed": StatusPage(icon: "dialog-error-symbolic", title: "Something Went Wrong", buttonLabel: "Retry"),
-        ]
         list = ListView { item in
             let row = UserRowWidget()
             item.setChild(row.root)
@@ -49,7 +41,6 @@ final class SearchView {
         }
         list.widget.setAccessibleLabel("Search results")
         gtk_scrolled_window_set_child(builder.widget("results_scroller").opaque, list.widget.pointer)
-        for (name, page) in pages { states.addNamed(page.root, name) }
         list.onBind = { [weak self] row, identifier, _ in self?.bind(row, identifier: identifier) }
         connect(builder: builder)
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
@@ -62,9 +53,6 @@ final class SearchView {
         }
         Signals.on(entry.raw, "activate") { [weak self] in self?.viewModel.send(.submit) }
         Signals.on(entry.raw, "stop-search") { [weak self] in self?.viewModel.send(.clear) }
-        for name in ["offline", "failed"] {
-            pages[name]?.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
-        }
         list.onActivate { [weak self] identifier in
             if let id = UserID(identifier) { self?.viewModel.send(.select(id)) }
         }
@@ -95,12 +83,14 @@ final class SearchView {
         list.update(state.rows.map { String($0.id) })
         for (identifier, row) in list.boundRows { bind(row, identifier: identifier) }
         if let sortAction { g_simple_action_set_state(sortAction, g_variant_new_string(state.sort.rawValue)) }
-        states.showChild(pageName(for: state.phase))
+        let name = pageName(for: state.phase)
+        if name != "results" { _ = page(name) }
+        states.showChild(name)
         switch state.phase {
-        case .offline(let message): pages["offline"]?.setDescription(message)
-        case .invalidQuery(let message): pages["invalid"]?.setDescription(message)
-        case .failed(let message): pages["failed"]?.setDescription(message)
-        case .rateLimited(let resetsAt): pages["rateLimited"]?.setDescription(Self.countdownText(state.rateLimitSecondsRemaining, resetsAt: resetsAt))
+        case .offline(let message): page("offline").setDescription(message)
+        case .invalidQuery(let message): page("invalid").setDescription(message)
+        case .failed(let message): page("failed").setDescription(message)
+        case .rateLimited: page("rateLimited").setDescription(state.rateLimitMessage ?? "")
         default: break
         }
         pagingSpinner.setVisible(state.paging == .loadingMore)
@@ -121,6 +111,27 @@ final class SearchView {
         row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, texture: texture)
     }
 
+    private static let pageTexts: [String: (icon: String, title: String, description: String, button: String?)] = [
+        "initial": ("system-search-symbolic", "Search GitHub Users", "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100  type:org  repos:>10", nil),
+        "loading": ("content-loading-symbolic", "Searching…", "", nil),
+        "noResults": ("edit-find-symbolic", "No Users Found", "Try a different name, or fewer qualifiers.", nil),
+        "offline": ("network-offline-symbolic", "You're Offline", "", "Retry"),
+        "rateLimited": ("alarm-symbolic", "Rate Limit Reached", "", nil),
+        "invalid": ("dialog-warning-symbolic", "GitHub Can't Run This Search", "", nil),
+        "failed": ("dialog-error-symbolic", "Something Went Wrong", "", "Retry"),
+    ]
+
+    /// The state page `name`, made and added to the stack on first use.
+    private func page(_ name: String) -> StatusPage {
+        if let page = pages[name] { return page }
+        let texts = Self.pageTexts[name]!
+        let page = StatusPage(icon: texts.icon, title: texts.title, description: texts.description, buttonLabel: texts.button)
+        page.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
+        states.addNamed(page.root, name)
+        pages[name] = page
+        return page
+    }
+
     private func pageName(for phase: SearchState.Phase) -> String {
         switch phase {
         case .initial: "initial"
@@ -138,10 +149,4 @@ final class SearchView {
     var visiblePage: String? { states.visibleChildName }
     func statusTitle(_ page: String) -> String? { pages[page]?.title.text }
     func statusDescription(_ page: String) -> String { pages[page]?.description.text ?? "" }
-
-    static func countdownText(_ seconds: Int?, resetsAt: Date) -> String {
-        let seconds = max(seconds ?? 0, 0)
-        let time = resetsAt.formatted(date: .omitted, time: .shortened)
-        return "GitHub allows only a few searches a minute without signing in.\nSearching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
-    }
 }
