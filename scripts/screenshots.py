@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/.
 Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
-pane, no results, rate limited, offline."""
+pane, the narrow (< 700 px) detail with Back, no results, rate limited, offline."""
 import os
 import sqlite3
 import subprocess
@@ -73,6 +73,14 @@ def main():
         shoot("offline", env, "http://127.0.0.1:9", "--search", "tom")
         # The detail pane: click the first result (the list starts below the search entry).
         shoot("detail", env, api, "--search", "octocat",
+              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "126", "click", "1"]))
+        # Below 700 px: one pane at a time, with Back.
+        narrow = dict(env, XDG_STATE_HOME=os.path.join(folder, "narrow-state"))
+        state = os.path.join(narrow["XDG_STATE_HOME"], "io.github.githubfinder.GitHubFinder")
+        os.makedirs(state, exist_ok=True)
+        with open(os.path.join(state, "window.json"), "w") as f:
+            json.dump({"width": 600, "height": 640, "isMaximized": False}, f)
+        shoot("narrow-detail", narrow, api, "--search", "octocat",
               then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "126", "click", "1"]))
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
