@@ -37,10 +37,13 @@ let package = Package(
         // GTK 4 (Debian 12: 4.8.3) and the C that Swift cannot import.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        // libsecret (Secret Service): the token in the system keyring.
+        .systemLibrary(name: "CLibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "CSecretSupport", dependencies: ["CLibsecret"]),
         // The GTK shim layer: typed wrappers over the C API, views bound to Core's view models.
         .target(
             name: "GitHubFinderGTK",
-            dependencies: ["CGtk", "CGtkSupport", "GitHubFinderCore", "GitHubFinderResources"],
+            dependencies: ["CGtk", "CGtkSupport", "CSecretSupport", "GitHubFinderCore", "GitHubFinderResources"],
             swiftSettings: swiftSettings
         ),
         // GtkBuilder UI files, CSS and the shortcuts window.
@@ -98,7 +101,7 @@ let package = Package(
         // In-process GTK tests: XCTest runs them on the main thread (GTK's), under Xvfb.
         .testTarget(
             name: "GitHubFinderGTKTests",
-            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport"],
+            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport", "CSecretSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -4,6 +4,11 @@ import Foundation
 public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
     case search, user, repos, avatar
     case rateLimit = "rate_limit"
+    /// `GET /user`: the signed-in account.
+    case authenticatedUser = "authenticated_user"
+    /// `POST /login/device/code` and `POST /login/oauth/access_token`.
+    case deviceCode = "device_code"
+    case accessToken = "access_token"
     case control, unknown
 }
 

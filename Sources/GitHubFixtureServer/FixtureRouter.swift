@@ -5,6 +5,7 @@ import Foundation
 struct FixtureRouter: HTTPHandler {
     let data: FixtureDataSet
     let state: FixtureState
+    let auth: FixtureAuth
     static let supportedAPIVersions: Set<String> = ["2022-11-28", "2026-03-10"]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -13,9 +14,17 @@ struct FixtureRouter: HTTPHandler {
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         state.record(ReceivedRequest(route: route, target: request.target.rawValue, headers: headers))
-        let context = FixtureContext(request: request, path: path, route: route, headers: headers)
+        let token = Self.token(from: headers["authorization"])
+        let context = FixtureContext(request: request, path: path, route: route, headers: headers, login: token.flatMap(auth.login(for:)))
 
         if route == .control { return await FixtureControl(state: state).handle(context) }
+        if route == .deviceCode || route == .accessToken { return await deviceFlow(context) }
+        // A token that is wrong, revoked or expired is refused everywhere but on avatars, as on GitHub.
+        if token != nil, context.login == nil, route != .avatar {
+            var response = context.json(401, FixtureJSON.error("Bad credentials", status: 401))
+            Self.addRateHeaders(&response, state.bucket("core", authenticated: false), resource: "core")
+            return response
+        }
         if let version = headers["x-github-api-version"], !Self.supportedAPIVersions.contains(version) {
             return context.json(400, FixtureJSON.error("Unsupported 'X-GitHub-Api-Version' header: \(version)", status: 400))
         }
@@ -59,7 +68,8 @@ struct FixtureRouter: HTTPHandler {
         case .user, .repos: return try charged(context, resource: "core") { context.route == .user ? user(context) : repositories(context) }
         case .avatar: return avatar(context)
         case .rateLimit: return rateLimit(context)
-        case .control, .unknown: return context.json(404, FixtureJSON.error("Not Found", status: 404))
+        case .authenticatedUser: return try charged(context, resource: "core") { authenticatedUser(context) }
+        case .control, .unknown, .deviceCode, .accessToken: return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
     }
 
@@ -95,6 +105,14 @@ struct FixtureRouter: HTTPHandler {
         response.headers[HTTPHeader("X-RateLimit-Resource")] = resource
     }
 
+    /// `Authorization: Bearer X` or `token X`.
+    static func token(from header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) else { return header }
+        return String(parts[1])
+    }
+
     static func route(for path: String) -> FixtureRoute {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         switch (parts.first, parts.count) {
@@ -104,6 +122,9 @@ struct FixtureRouter: HTTPHandler {
         case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos": return .repos
         case ("avatars", 3) where parts[1] == "u": return .avatar
         case ("rate_limit", 1): return .rateLimit
+        case ("user", 1): return .authenticatedUser
+        case ("login", 3) where parts[1] == "device" && parts[2] == "code": return .deviceCode
+        case ("login", 3) where parts[1] == "oauth" && parts[2] == "access_token": return .accessToken
         default: return .unknown
         }
     }
@@ -116,8 +137,11 @@ struct FixtureContext {
     let route: FixtureRoute
     let headers: [String: String]
 
+    /// The account the request's token stands for (nil: anonymous).
+    let login: String?
+
     var query: [String: String] { FixtureQuery.parse(request.target.query()) }
-    var isAuthenticated: Bool { headers["authorization"] != nil }
+    var isAuthenticated: Bool { login != nil }
     var pathParts: [String] { path.split(separator: "/").map(String.init) }
     /// The origin the client used, so links and avatar URLs point back at this server.
     var base: String { "http://\(headers["host"] ?? "127.0.0.1")" }

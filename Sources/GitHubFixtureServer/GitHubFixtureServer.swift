@@ -7,6 +7,7 @@ import Foundation
 public final class GitHubFixtureServer: Sendable {
     private let server: HTTPServer
     private let state: FixtureState
+    private let auth: FixtureAuth
     private let runTask: Task<Void, any Error>
 
     /// The root URL clients use as their API base, e.g. `http://127.0.0.1:53412`.
@@ -16,11 +17,12 @@ public final class GitHubFixtureServer: Sendable {
     /// GitHub's per-window request limits (search per minute, core per hour).
     public init(port: UInt16 = 0, data: FixtureDataSet = .standard, searchLimit: Int? = nil, coreLimit: Int? = nil, logsRequests: Bool = false) async throws {
         let state = FixtureState(searchLimit: searchLimit, coreLimit: coreLimit)
+        let auth = FixtureAuth()
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port),
             timeout: 30,
             logger: logsRequests ? .print(category: "GitHubDouble") : .disabled,
-            handler: FixtureRouter(data: data, state: state)
+            handler: FixtureRouter(data: data, state: state, auth: auth)
         )
         let runTask = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 10)
@@ -30,6 +32,7 @@ public final class GitHubFixtureServer: Sendable {
         }
         self.server = server
         self.state = state
+        self.auth = auth
         self.runTask = runTask
         self.baseURL = URL(string: "http://127.0.0.1:\(boundPort)")!
     }
@@ -54,6 +57,20 @@ public final class GitHubFixtureServer: Sendable {
     /// Makes the search (or `core`) bucket look spent until its reset time.
     public func exhaustRateLimit(_ resource: String = "search", authenticated: Bool = false) {
         state.exhaust(resource, authenticated: authenticated)
+    }
+
+    // MARK: Accounts
+
+    /// A token the double accepts as `login` (a personal access token).
+    public func issueToken(for login: String) -> String { auth.issueToken(for: login) }
+    /// Makes a token expire (or be revoked): every request with it now gets 401.
+    public func expireToken(_ token: String) { auth.expire(token) }
+    /// Accepted by every double for demos: `ghp_demo_octocat` signs in as octocat.
+    public static let demoToken = FixtureAuth.demoToken
+    /// How the device flow answers the next sign-ins.
+    public var deviceFlowScript: DeviceFlowScript {
+        get { auth.script }
+        set { auth.script = newValue }
     }
 
     // MARK: Observation

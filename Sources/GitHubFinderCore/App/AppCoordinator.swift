@@ -21,14 +21,53 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public var search: SearchCoordinator? { childCoordinators.lazy.compactMap { $0 as? SearchCoordinator }.first }
     public var favorites: FavoritesCoordinator? { childCoordinators.lazy.compactMap { $0 as? FavoritesCoordinator }.first }
     public var detail: DetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? DetailCoordinator }.first }
+    public var signIn: SignInCoordinator? { childCoordinators.lazy.compactMap { $0 as? SignInCoordinator }.first }
+    /// What to do again once the user has signed in (the interrupted search, page or profile).
+    private var retriesAfterSignIn: [@MainActor () -> Void] = []
 
     public func start() {
-        startChild(SearchCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
+        startChild(SearchCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
+                                     onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
         startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
         if let error = dependencies.favoritesError {
             navigator.showAlert(Alert(title: "Favorites Are Not Saved", message: "\(error.localizedDescription) Favorites starred now last until you quit."))
+        }
+        let authenticator = dependencies.authenticator
+        navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+        Task { [weak self] in
+            await authenticator.restore()
+            self?.navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+        }
+    }
+
+    // MARK: Signing in
+
+    /// Opens the Sign In dialog (once, however many screens ask); `retry` runs after success.
+    public func startSignIn(reason: String? = nil, retry: (@MainActor () -> Void)? = nil) {
+        if let retry { retriesAfterSignIn.append(retry) }
+        guard signIn == nil else { return }
+        startChild(SignInCoordinator(dependencies: dependencies, navigator: navigator, reason: reason) { [weak self] in self?.openInBrowser($0) })
+    }
+
+    /// A 401 somewhere: the token is dropped, sign-in opens, and `retry` runs afterwards.
+    func signInRequired(retry: @escaping @MainActor () -> Void) {
+        let authenticator = dependencies.authenticator
+        let hadAccount = authenticator.account != nil
+        startSignIn(reason: hadAccount ? "GitHub no longer accepts your sign-in (the token was revoked or has expired). Sign in again to continue." : "GitHub asks you to sign in to continue.", retry: retry)
+        Task { [weak self] in
+            await authenticator.tokenRejected()
+            self?.navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+        }
+    }
+
+    /// Forgets the token, in the keyring too.
+    public func signOut() {
+        let authenticator = dependencies.authenticator
+        Task { [weak self] in
+            await authenticator.signOut()
+            self?.navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
         }
     }
 
@@ -38,7 +77,8 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
             guard current.user.id != user.id else { return }
             current.finish()
         }
-        startChild(DetailCoordinator(user: user, dependencies: dependencies, navigator: navigator) { [weak self] in self?.openInBrowser($0) })
+        startChild(DetailCoordinator(user: user, dependencies: dependencies, navigator: navigator, openURL: { [weak self] in self?.openInBrowser($0) },
+                                     onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
     }
 
     /// Back to "Select a User" (narrow windows' Back button).
@@ -63,5 +103,11 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
 
     public func coordinatorDidFinish(_ coordinator: any Coordinator) {
         removeChild(coordinator)
+        guard let signIn = coordinator as? SignInCoordinator else { return }
+        let authenticator = dependencies.authenticator
+        navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+        let retries = retriesAfterSignIn
+        retriesAfterSignIn = []
+        if signIn.didSignIn { retries.forEach { $0() } }
     }
 }

@@ -10,25 +10,33 @@ public final class AppDependencies {
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
     public let favoritesError: FavoritesStoreError?
+    public let authenticator: Authenticator
+    /// Nil when no OAuth app is configured (tokens only).
+    public let deviceFlow: DeviceFlowClient?
 
-    public init(api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init, favoritesError: FavoritesStoreError? = nil) {
+    public init(
+        api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
+        favoritesError: FavoritesStoreError? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil
+    ) {
         self.api = api
         self.favorites = favorites
         self.clock = clock
         self.now = now
         self.favoritesError = favoritesError
+        self.authenticator = Authenticator(credentials: api.credentials, tokenStore: tokenStore, api: api, environmentToken: environmentToken)
+        self.deviceFlow = deviceFlow
     }
 
     /// The real thing: GitHub at `configuration.baseURL` and favorites in `databaseFile`. A
     /// database that cannot be opened is reported, kept untouched, and replaced by an in-memory
     /// one for this session.
-    public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile()) -> AppDependencies {
-        live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) })
+    public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile(), tokenStore: any TokenStore = InMemoryTokenStore()) -> AppDependencies {
+        live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) }, tokenStore: tokenStore)
     }
 
     /// The same with the database already opened (or not), e.g. on a background thread while
     /// GTK initialises.
-    public static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>) -> AppDependencies {
+    public static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, tokenStore: any TokenStore = InMemoryTokenStore()) -> AppDependencies {
         let database: AppDatabase
         var failure: FavoritesStoreError?
         switch opened {
@@ -39,7 +47,10 @@ public final class AppDependencies {
             failure = error
             database = .inMemory()
         }
-        return AppDependencies(api: GitHubClient(configuration: configuration), favorites: GRDBFavoritesStore(database: database), favoritesError: failure)
+        let client = GitHubClient(configuration: configuration)
+        let deviceFlow = DeviceFlowClient(configuration: OAuthConfiguration.from(apiBaseURL: configuration.baseURL), transport: client.transport, userAgent: configuration.userAgent)
+        return AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), favoritesError: failure,
+                               tokenStore: tokenStore, environmentToken: configuration.token, deviceFlow: deviceFlow)
     }
 
     public func makeSearchViewModel(actions: SearchViewModel.Actions) -> SearchViewModel {
@@ -48,6 +59,10 @@ public final class AppDependencies {
 
     public func makeFavoritesViewModel(actions: FavoritesViewModel.Actions) -> FavoritesViewModel {
         FavoritesViewModel(store: favorites, actions: actions)
+    }
+
+    public func makeSignInViewModel(reason: String?, actions: SignInViewModel.Actions) -> SignInViewModel {
+        SignInViewModel(authenticator: authenticator, deviceFlow: deviceFlow, reason: reason, actions: actions)
     }
 
     public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {

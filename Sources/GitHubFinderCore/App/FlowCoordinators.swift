@@ -9,17 +9,21 @@ public final class SearchCoordinator: Coordinator {
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let onSelect: @MainActor (User) -> Void
+    private let onSignInRequired: @MainActor (@escaping @MainActor () -> Void) -> Void
 
-    public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void) {
+    public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void,
+                onSignInRequired: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }) {
         self.dependencies = dependencies
         self.navigator = navigator
         self.onSelect = onSelect
+        self.onSignInRequired = onSignInRequired
     }
 
     public func start() {
         let viewModel = dependencies.makeSearchViewModel(actions: .init(
             showDetail: { [onSelect] in onSelect($0) },
-            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) }
+            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
+            signInRequired: { [onSignInRequired] in onSignInRequired($0) }
         ))
         self.viewModel = viewModel
         navigator.showSearch(viewModel)
@@ -59,18 +63,22 @@ public final class DetailCoordinator: Coordinator {
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let openURL: @MainActor (URL) -> Void
+    private let onSignInRequired: @MainActor (@escaping @MainActor () -> Void) -> Void
 
-    public init(user: User, dependencies: AppDependencies, navigator: any Navigator, openURL: @escaping @MainActor (URL) -> Void) {
+    public init(user: User, dependencies: AppDependencies, navigator: any Navigator, openURL: @escaping @MainActor (URL) -> Void,
+                onSignInRequired: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }) {
         self.user = user
         self.dependencies = dependencies
         self.navigator = navigator
         self.openURL = openURL
+        self.onSignInRequired = onSignInRequired
     }
 
     public func start() {
         let viewModel = dependencies.makeDetailViewModel(user: user, actions: .init(
             openURL: { [openURL] in openURL($0) },
-            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) }
+            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
+            signInRequired: { [onSignInRequired] in onSignInRequired($0) }
         ))
         self.viewModel = viewModel
         navigator.showDetail(viewModel)

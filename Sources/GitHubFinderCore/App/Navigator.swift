@@ -41,6 +41,11 @@ public protocol Navigator: AnyObject {
     func showDetailPlaceholder()
     func showToast(_ toast: Toast)
     func showAlert(_ alert: Alert)
+    /// The Sign In dialog, modal over the window.
+    func showSignIn(_ viewModel: SignInViewModel)
+    func dismissSignIn()
+    /// Who is signed in (nil: nobody), for the header bar and the menu.
+    func showAccount(_ account: Authenticator.Account?, canSignOut: Bool)
 }
 
 /// Opens a URL in the desktop's default browser (GTK: `gtk_show_uri_full`).

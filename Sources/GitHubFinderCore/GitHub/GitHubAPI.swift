@@ -5,6 +5,8 @@ import Foundation
 public protocol GitHubAPI: Sendable {
     /// Rate-limit buckets as reported by the latest responses.
     var rateLimits: RateLimitMonitor { get }
+    /// The token requests carry now.
+    var credentials: Credentials { get }
 
     /// The first page of a user search.
     func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage
@@ -20,6 +22,9 @@ public protocol GitHubAPI: Sendable {
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository>
     /// Avatar image bytes at `pixelSize` square pixels. Never sends credentials.
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data
+    /// `GET /user` with `token` (not the current one): the account it belongs to, or
+    /// `.unauthorized` when GitHub refuses it.
+    func authenticatedUser(token: String) async throws(GitHubError) -> UserProfile
     /// Every bucket from `GET /rate_limit` (which itself costs no quota).
     func rateLimitStatus() async throws(GitHubError) -> [RateLimit]
 }

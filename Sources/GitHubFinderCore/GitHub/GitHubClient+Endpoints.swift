@@ -38,6 +38,12 @@ extension GitHubClient {
         return response.body
     }
 
+    public func authenticatedUser(token: String) async throws(GitHubError) -> UserProfile {
+        let url = configuration.baseURL.appendingPathComponent("user")
+        let response = try await get(url, policy: .init(resource: "core", token: token))
+        return try GitHubDecoding.profile(from: response.body)
+    }
+
     public func rateLimitStatus() async throws(GitHubError) -> [RateLimit] {
         let response = try await get(GitHubEndpoint.rateLimit(base: configuration.baseURL), policy: .init(resource: "core"))
         let overview = try GitHubResponseClassifier.decode(RateLimitOverviewDTO.self, from: response.body, what: "rate limits")

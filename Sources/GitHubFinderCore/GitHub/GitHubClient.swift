@@ -6,6 +6,8 @@ import Logging
 public final class GitHubClient: GitHubAPI {
     public let configuration: GitHubConfiguration
     public let rateLimits: RateLimitMonitor
+    /// The token sent now (starts as `configuration.token`); sign-in and sign-out change it.
+    public let credentials: Credentials
     let transport: any HTTPTransport
     let cache: ConditionalCache
     let logger: Logger
@@ -15,6 +17,7 @@ public final class GitHubClient: GitHubAPI {
         self.configuration = configuration
         self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
         self.rateLimits = rateLimits
+        self.credentials = Credentials(token: configuration.token)
         self.cache = ConditionalCache()
         self.logger = logger
     }
@@ -26,6 +29,8 @@ public final class GitHubClient: GitHubAPI {
         var sendsCredentials: Bool = true
         var conditional: Bool = false
         var accept = "application/vnd.github+json"
+        /// A token to send instead of the current one (validating a token before keeping it).
+        var token: String?
     }
 
     /// Sends a GET, follows redirects itself (credentials stay on the API origin), records the
@@ -67,7 +72,7 @@ public final class GitHubClient: GitHubAPI {
             "X-GitHub-Api-Version": GitHubConfiguration.apiVersion,
             "User-Agent": configuration.userAgent,
         ]
-        if policy.sendsCredentials, let token = configuration.token, configuration.isAPIOrigin(url) {
+        if policy.sendsCredentials, let token = policy.token ?? credentials.token, configuration.isAPIOrigin(url) {
             headers["Authorization"] = "Bearer \(token)"
         }
         if let etag { headers["If-None-Match"] = etag }

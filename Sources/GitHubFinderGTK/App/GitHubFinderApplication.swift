@@ -37,7 +37,8 @@ public final class GitHubFinderApplication {
         self.makeDependencies = makeDependencies ?? {
             // Opened on another thread while GTK starts up; usually ready by activation.
             let database = BackgroundWork { Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: FavoritesLocation.defaultFile()) } }
-            return { AppDependencies.live(configuration: GitHubConfiguration.fromEnvironment(baseURL: options.apiURL), database: database.value) }
+            let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL)
+            return { AppDependencies.live(configuration: configuration, database: database.value, tokenStore: LibsecretTokenStore(server: configuration.baseURL)) }
         }()
         let unique = unique && !options.benchmarkStartup
         application = gtk_application_new(FavoritesLocation.applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)
@@ -78,6 +79,9 @@ public final class GitHubFinderApplication {
             guard let window = self?.window else { return }
             ghf_show_about(window.gtkWindow, Self.version)
         }
+        signInAction = addAppAction("sign-in") { [weak self] in self?.coordinator?.startSignIn() }
+        signOutAction = addAppAction("sign-out") { [weak self] in self?.coordinator?.signOut() }
+        g_simple_action_set_enabled(signOutAction, 0)
     }
 
     private func activate() {
@@ -87,6 +91,12 @@ public final class GitHubFinderApplication {
         }
         let dependencies = makeDependencies()
         let window = MainWindow(application: application, api: dependencies.api)
+        window.rateLimitSummary = { [api = dependencies.api] in RateLimitSummary.text(api.rateLimits) }
+        window.onAccountChanged = { [weak self] signedIn, canSignOut in
+            guard let self else { return }
+            g_simple_action_set_enabled(signInAction, signedIn ? 0 : 1)
+            g_simple_action_set_enabled(signOutAction, canSignOut ? 1 : 0)
+        }
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: window, urlOpener: GtkURLOpener { [weak window] in window?.gtkWindow })
         window.coordinator = coordinator
         self.window = window
@@ -105,10 +115,15 @@ public final class GitHubFinderApplication {
         g_application_quit(gApplication)
     }
 
-    private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+    private var signInAction: OpaquePointer?
+    private var signOutAction: OpaquePointer?
+
+    @discardableResult
+    private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
         Signals.onAction(action) { _ in handler() }
         g_action_map_add_action(OpaquePointer(application), action)
+        return action
     }
 }
 

@@ -107,6 +107,33 @@ public final class MainWindow: Navigator {
 
     public func showAlert(_ alert: Alert) { ghf_show_message(gtkWindow, alert.title, alert.message) }
 
+    private(set) var signInDialog: SignInDialog?
+    /// Enables the menu's Sign In… / Sign Out (set by the application).
+    var onAccountChanged: (@MainActor (_ signedIn: Bool, _ canSignOut: Bool) -> Void)?
+
+    public func showSignIn(_ viewModel: SignInViewModel) {
+        signInDialog?.close()
+        let dialog = SignInDialog(viewModel: viewModel, parent: gtkWindow, avatars: avatars)
+        signInDialog = dialog
+        dialog.present()
+    }
+
+    public func dismissSignIn() {
+        signInDialog?.close()
+        signInDialog = nil
+    }
+
+    public func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) {
+        let label = builder.widget("account_label")
+        switch account?.source {
+        case nil: label.setText("Not signed in")
+        case .environment: label.setText(account?.login.map { "\($0) (from environment)" } ?? "Signed in from environment")
+        case .keyring, .session: label.setText(account?.login ?? "Signed in")
+        }
+        label.setAccessibleLabel(label.text)
+        onAccountChanged?(account != nil, canSignOut)
+    }
+
     // MARK: Layout
 
     private func connectSignals() {
@@ -120,11 +147,17 @@ public final class MainWindow: Navigator {
         }
         builder.widget("back_button").onClicked { [weak self] in self?.coordinator?.closeDetail() }
         Signals.on(window.raw, "notify::default-width") { [weak self] in self?.updateLayout() }
+        // The account's tooltip shows the rate limits as they are now.
+        Signals.onQueryTooltip(builder.widget("account_label").raw) { [weak self] in
+            self?.rateLimitSummary() ?? ""
+        }
         Signals.onBool(window.raw, "close-request") { [weak self] in
             self?.saveSize()
             return false
         }
     }
+
+    var rateLimitSummary: () -> String = { "" }
 
     /// Below 700 px one pane at a time: the list, or the detail with a Back button.
     func updateLayout() {

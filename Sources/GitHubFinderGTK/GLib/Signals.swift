@@ -78,6 +78,19 @@ enum Signals {
         return connect(instance, "key-pressed", action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gboolean query-tooltip(widget, x, y, keyboard_mode, GtkTooltip*, user_data)`: the text now.
+    @discardableResult
+    static func onQueryTooltip(_ instance: UnsafeMutableRawPointer, _ text: @escaping @MainActor () -> String) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, gboolean, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, _, _, tooltip, data in
+            let text: @MainActor () -> String = unbox(data)
+            let value = MainActor.assumeIsolated { text() }
+            guard !value.isEmpty, let tooltip else { return 0 }
+            gtk_tooltip_set_text(tooltip, value)
+            return 1
+        }
+        return connect(instance, "query-tooltip", text, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void activate(GSimpleAction*, GVariant *parameter, user_data)` for GActions.
     @discardableResult
     static func onAction(_ action: OpaquePointer, _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> UInt {

@@ -82,19 +82,19 @@ struct LiveClientFailureTests {
     }
 
     @Test func theTokenGoesToTheAPIButNeverToAvatars() async throws {
-        try await withLiveDouble(token: "ghp_secret123") { server, client in
+        try await withLiveDouble(signedInAs: "octocat") { server, client in
             let page = try await client.searchUsers(Self.search)
             _ = try await client.avatar(try #require(page.users.first?.avatarURL), pixelSize: 40)
             let search = server.receivedRequests.first { $0.route == .search }
             let avatar = server.receivedRequests.first { $0.route == .avatar }
-            #expect(search?.headers["authorization"] == "Bearer ghp_secret123")
+            #expect(search?.headers["authorization"] == "Bearer \(client.credentials.token!)")
             #expect(avatar != nil && avatar?.headers["authorization"] == nil)
         }
     }
 
     @Test func theTokenIsNotForwardedWhenARedirectLeavesTheAPIOrigin() async throws {
         let elsewhere = try await GitHubFixtureServer()
-        try await withLiveDouble(token: "ghp_secret123") { server, client in
+        try await withLiveDouble(signedInAs: "octocat") { server, client in
             server.inject(FixtureFault(.redirect, route: .user, redirectBase: elsewhere.baseURL.absoluteString, remaining: 1))
             let profile = try await client.user(login: "octocat")
             #expect(profile.login == "octocat")
@@ -106,21 +106,23 @@ struct LiveClientFailureTests {
     }
 
     @Test func theTokenStaysOnASameOriginRedirect() async throws {
-        try await withLiveDouble(token: "ghp_secret123") { server, client in
+        try await withLiveDouble(signedInAs: "octocat") { server, client in
             server.inject(FixtureFault(.redirect, route: .user, redirectBase: server.baseURL.absoluteString, remaining: 1))
             _ = try await client.user(login: "octocat")
             let users = server.receivedRequests.filter { $0.route == .user }
             #expect(users.count == 2)
-            #expect(users.allSatisfy { $0.headers["authorization"] == "Bearer ghp_secret123" })
+            #expect(users.allSatisfy { $0.headers["authorization"] == "Bearer \(client.credentials.token!)" })
         }
     }
 
     @Test func errorsAndConfigurationDescriptionsNeverContainTheToken() async throws {
-        try await withLiveDouble(token: "ghp_secret123") { server, client in
+        try await withLiveDouble(signedInAs: "octocat") { server, client in
             server.inject(FixtureFault(.serverError, status: 500))
             let error = await thrownError { try await client.searchUsers(Self.search) }
-            #expect(error?.localizedDescription.contains("ghp_secret123") == false)
-            #expect(!String(describing: client.configuration).contains("ghp_secret123"))
+            let token = client.credentials.token!
+            #expect(error == .serverError(status: 500))
+            #expect(error?.localizedDescription.contains(token) == false)
+            #expect(!String(describing: client.configuration).contains(token))
         }
     }
 

@@ -6,6 +6,8 @@ import Synchronization
 /// an endpoint a test did not set fails the call loudly. Calls are recorded.
 final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     let rateLimits = RateLimitMonitor()
+    let credentials = Credentials()
+    var accounts: @Sendable (String) async throws(GitHubError) -> UserProfile = { _ throws(GitHubError) in throw .unauthorized(message: "Bad credentials") }
     private let lock = NSLock()
     private var _calls: [String] = []
     var calls: [String] { lock.withLock { _calls } }
@@ -43,6 +45,10 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository> { Page(items: [], next: nil) }
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data { Data() }
     func rateLimitStatus() async throws(GitHubError) -> [RateLimit] { [] }
+    func authenticatedUser(token: String) async throws(GitHubError) -> UserProfile {
+        record("user (token)")
+        return try await accounts(token)
+    }
 }
 
 /// Records what coordinators asked the UI to do.
@@ -55,6 +61,9 @@ final class NavigatorSpy: Navigator {
     var placeholders = 0
     var toasts: [String] = []
     var alerts: [Alert] = []
+    var signInViewModel: SignInViewModel?
+    var signInDismissals = 0
+    var accounts: [String?] = []
 
     func showSearch(_ viewModel: SearchViewModel) { searchViewModel = viewModel }
     func showFavorites(_ viewModel: FavoritesViewModel) { favoritesViewModel = viewModel }
@@ -63,6 +72,9 @@ final class NavigatorSpy: Navigator {
     func showDetailPlaceholder() { placeholders += 1 }
     func showToast(_ toast: Toast) { toasts.append(toast.message) }
     func showAlert(_ alert: Alert) { alerts.append(alert) }
+    func showSignIn(_ viewModel: SignInViewModel) { signInViewModel = viewModel }
+    func dismissSignIn() { signInDismissals += 1; signInViewModel = nil }
+    func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) { accounts.append(account?.login ?? account.map { _ in "?" }) }
 }
 
 /// Records the URLs it was asked to open; answers with `failure` (nil: success).

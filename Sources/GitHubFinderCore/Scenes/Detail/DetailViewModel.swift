@@ -17,10 +17,14 @@ public final class DetailViewModel {
         /// The coordinator opens it (and refuses anything but http/https).
         public var openURL: @MainActor (URL) -> Void
         public var showError: @MainActor (String) -> Void
+        /// GitHub answered 401: sign in, then call `retry` (this user again).
+        public var signInRequired: @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void
 
-        public init(openURL: @escaping @MainActor (URL) -> Void, showError: @escaping @MainActor (String) -> Void) {
+        public init(openURL: @escaping @MainActor (URL) -> Void, showError: @escaping @MainActor (String) -> Void,
+                    signInRequired: @escaping @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void = { _ in }) {
             self.openURL = openURL
             self.showError = showError
+            self.signInRequired = signInRequired
         }
     }
 
@@ -91,6 +95,7 @@ public final class DetailViewModel {
         case .failure(.cancelled):
             break
         case .failure(let error):
+            if case .unauthorized = error { actions.signInRequired { [weak self] in self?.send(.retry) } }
             // A cached profile stays on screen; only its refresh failed.
             if state.profile != nil { state.refreshError = error.localizedDescription } else { state.phase = .failed(message: error.localizedDescription) }
         }

@@ -33,6 +33,9 @@ public struct SearchState: Equatable, Sendable {
         case invalidQuery(message: String)
         /// Anything else: message and Retry.
         case failed(message: String)
+        /// GitHub stopped accepting the token (401): "Sign In Required". The query is kept and
+        /// searched again after signing in.
+        case signInRequired
     }
 
     /// The state of the next page below the rows.

@@ -51,6 +51,7 @@ extension SearchViewModel {
             } catch {
                 guard !Task.isCancelled, error != .cancelled else { return }
                 state.paging = .failed(message: error.localizedDescription)
+                if case .unauthorized = error { actions.signInRequired { [weak self] in self?.send(.retry) } }
             }
         }
     }
@@ -66,6 +67,9 @@ extension SearchViewModel {
             startCountdown(until: now().addingTimeInterval(TimeInterval(seconds ?? 60)))
         case .validationFailed(let message, let details):
             state.phase = .invalidQuery(message: ([message] + details).joined(separator: ": "))
+        case .unauthorized:
+            state.phase = .signInRequired
+            actions.signInRequired { [weak self] in self?.startSearch(debounced: false) }
         case .cancelled:
             break
         default:

@@ -17,16 +17,22 @@ public final class SearchViewModel {
         case retry
         case toggleFavorite(UserID)
         case select(UserID)
+        /// "Sign In…" on the Sign In Required page.
+        case signIn
     }
 
     /// Where the coordinator takes over.
     public struct Actions {
         public var showDetail: @MainActor (User) -> Void
         public var showError: @MainActor (String) -> Void
+        /// GitHub answered 401: sign in, then call `retry` (the same query, page and sort).
+        public var signInRequired: @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void
 
-        public init(showDetail: @escaping @MainActor (User) -> Void, showError: @escaping @MainActor (String) -> Void) {
+        public init(showDetail: @escaping @MainActor (User) -> Void, showError: @escaping @MainActor (String) -> Void,
+                    signInRequired: @escaping @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void = { _ in }) {
             self.showDetail = showDetail
             self.showError = showError
+            self.signInRequired = signInRequired
         }
     }
 
@@ -84,6 +90,8 @@ public final class SearchViewModel {
         case .toggleFavorite(let id): toggleFavorite(id)
         case .select(let id):
             if let user = results.users.first(where: { $0.id == id }) { actions.showDetail(user) }
+        case .signIn:
+            actions.signInRequired { [weak self] in self?.send(.retry) }
         }
     }
 

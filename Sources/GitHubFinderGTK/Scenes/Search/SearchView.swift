@@ -119,6 +119,7 @@ final class SearchView {
         "rateLimited": ("alarm-symbolic", "Rate Limit Reached", "", nil),
         "invalid": ("dialog-warning-symbolic", "GitHub Can't Run This Search", "", nil),
         "failed": ("dialog-error-symbolic", "Something Went Wrong", "", "Retry"),
+        "signInRequired": ("dialog-password-symbolic", "Sign In Required", "GitHub no longer accepts your sign-in. Your search is kept and runs again once you have signed in.", "Sign In…"),
     ]
 
     /// The state page `name`, made and added to the stack on first use.
@@ -126,7 +127,8 @@ final class SearchView {
         if let page = pages[name] { return page }
         let texts = Self.pageTexts[name]!
         let page = StatusPage(icon: texts.icon, title: texts.title, description: texts.description, buttonLabel: texts.button)
-        page.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
+        let input: SearchViewModel.Input = name == "signInRequired" ? .signIn : .retry
+        page.button?.onClicked { [weak self] in self?.viewModel.send(input) }
         states.addNamed(page.root, name)
         pages[name] = page
         return page
@@ -142,6 +144,7 @@ final class SearchView {
         case .rateLimited: "rateLimited"
         case .invalidQuery: "invalid"
         case .failed: "failed"
+        case .signInRequired: "signInRequired"
         }
     }
 
