@@ -9,12 +9,13 @@ DESTDIR ?=
 APP_ID := io.github.githubfinder.GitHubFinder
 
 # Build: GTK 4 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
-BUILD_DEPS := build-essential pkg-config libgtk-4-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git
+BUILD_DEPS := build-essential pkg-config libgtk-4-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git
 # Run: a GTK theme's icons and fonts.
 RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji librsvg2-common
 # Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,
-# xdotool to type and click, and the desktop-file and AppStream validators.
-TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool \
+# xdotool to type and click, gnome-keyring as the Secret Service, and the desktop-file and
+# AppStream validators.
+TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core gnome-keyring python3-pyatspi gir1.2-atspi-2.0 xdotool \
              desktop-file-utils appstream curl imagemagick
 
 .PHONY: deps run-deps test-deps build test test-swift test-e2e validate run demo bench screenshots install fixtures clean

@@ -40,10 +40,15 @@ let package = Package(
         // libsecret (Secret Service): the token in the system keyring.
         .systemLibrary(name: "CLibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "CSecretSupport", dependencies: ["CLibsecret"]),
+        .target(
+            name: "GitHubFinderKeyring",
+            dependencies: ["CSecretSupport", "GitHubFinderCore"],
+            swiftSettings: swiftSettings
+        ),
         // The GTK shim layer: typed wrappers over the C API, views bound to Core's view models.
         .target(
             name: "GitHubFinderGTK",
-            dependencies: ["CGtk", "CGtkSupport", "CSecretSupport", "GitHubFinderCore", "GitHubFinderResources"],
+            dependencies: ["CGtk", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
             swiftSettings: swiftSettings
         ),
         // GtkBuilder UI files, CSS and the shortcuts window.
@@ -98,10 +103,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Uses the real keyring from a separate process, as the app does across restarts.
+        .executableTarget(
+            name: "keyring-probe",
+            dependencies: ["GitHubFinderKeyring", "GitHubFinderCore"],
+            path: "Tests/Probes/keyring-probe",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GitHubFinderKeyringTests",
+            dependencies: ["GitHubFinderKeyring", "GitHubFinderCore"],
+            swiftSettings: swiftSettings
+        ),
         // In-process GTK tests: XCTest runs them on the main thread (GTK's), under Xvfb.
         .testTarget(
             name: "GitHubFinderGTKTests",
-            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport", "CSecretSupport"],
+            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/.
 Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
-pane, the narrow (< 700 px) detail with Back, no results, rate limited, offline."""
+pane, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
 import subprocess
@@ -25,7 +25,7 @@ def start_double(folder, *arguments):
     return server, "http://127.0.0.1:%s" % open(port_file).read().strip()
 
 
-def shoot(name, env, api, *arguments, settle=3.0, then=None):
+def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False):
     app = subprocess.Popen([os.path.join(BUILD, "github-finder"), "--api-url", api] + list(arguments), env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -36,7 +36,7 @@ def shoot(name, env, api, *arguments, settle=3.0, then=None):
             then(windows[-1])
             time.sleep(2.0)
         path = os.path.join(OUT, name + ".png")
-        subprocess.run(["import", "-window", windows[-1], path], check=True)
+        subprocess.run(["import", "-window", "root" if whole_screen else windows[-1], path], check=True)
         print("wrote", os.path.relpath(path, ROOT))
     finally:
         app.terminate()
@@ -82,6 +82,16 @@ def main():
             json.dump({"width": 600, "height": 640, "isMaximized": False}, f)
         shoot("narrow-detail", narrow, api, "--search", "octocat",
               then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "126", "click", "1"]))
+        # Sign In…: F10 opens the primary menu, its first item is Sign In…; the double accepts
+        # its demo token.
+        def sign_in(window):
+            subprocess.run(["xdotool", "key", "--window", window, "F10"])
+            time.sleep(1)
+            subprocess.run(["xdotool", "key", "Return"])
+            time.sleep(1.5)
+            subprocess.run(["xdotool", "type", "--delay", "20", "ghp_demo_octocat"])
+            subprocess.run(["xdotool", "key", "Return"])
+        shoot("sign-in", env, api, then=sign_in, whole_screen=True)
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
     finally:

@@ -13,6 +13,7 @@ class GTKTestCase: XCTestCase, @unchecked Sendable {
     private(set) var app: GitHubFinderApplication!
     private(set) var folder: URL!
     var searchLimit: Int? { 1_000 }
+    nonisolated(unsafe) static var instances = 0
 
     override func setUp() {
         super.setUp()
@@ -24,7 +25,8 @@ class GTKTestCase: XCTestCase, @unchecked Sendable {
         let databaseFile = folder.appendingPathComponent("favorites.sqlite")
         MainActor.assumeIsolated {
             gtk_init()
-            app = GitHubFinderApplication(options: .init(), unique: false) {
+            Self.instances += 1
+            app = GitHubFinderApplication(options: .init(), unique: false, applicationID: "io.github.githubfinder.GitHubFinder.Test\(Self.instances)") {
                 AppDependencies(
                     api: GitHubClient(configuration: GitHubConfiguration(baseURL: baseURL)),
                     favorites: GRDBFavoritesStore(database: try! AppDatabase.open(at: databaseFile))

@@ -2,6 +2,7 @@ import CGtk
 import CGtkSupport
 import Foundation
 import GitHubFinderCore
+import GitHubFinderKeyring
 import GitHubFinderResources
 
 /// The GtkApplication: one instance per session bus (`io.github.githubfinder.GitHubFinder`),
@@ -32,7 +33,9 @@ public final class GitHubFinderApplication {
 
     /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
     /// `unique`: one instance per session bus; the startup benchmark and tests run side by side.
-    public init(options: Options, unique: Bool = true, makeDependencies: (@MainActor () -> AppDependencies)? = nil) {
+    /// `applicationID`: tests give each instance its own, since a process can register one
+    /// application per ID on the session bus.
+    public init(options: Options, unique: Bool = true, applicationID: String = FavoritesLocation.applicationID, makeDependencies: (@MainActor () -> AppDependencies)? = nil) {
         self.options = options
         self.makeDependencies = makeDependencies ?? {
             // Opened on another thread while GTK starts up; usually ready by activation.
@@ -41,7 +44,7 @@ public final class GitHubFinderApplication {
             return { AppDependencies.live(configuration: configuration, database: database.value, tokenStore: LibsecretTokenStore(server: configuration.baseURL)) }
         }()
         let unique = unique && !options.benchmarkStartup
-        application = gtk_application_new(FavoritesLocation.applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)
+        application = gtk_application_new(applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)
         MainLoop.installDispatchBridge()
         Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startup() }
         Signals.on(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
@@ -54,7 +57,7 @@ public final class GitHubFinderApplication {
 
     /// Registers without running the loop (in-process tests drive the loop themselves).
     public func registerForTesting() {
-        g_application_register(gApplication, nil, nil)
+        precondition(g_application_register(gApplication, nil, nil) != 0, "the application could not register on the session bus")
         startup()
         activate()
     }

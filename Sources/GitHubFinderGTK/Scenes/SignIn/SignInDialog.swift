@@ -33,6 +33,7 @@ final class SignInDialog {
         window = Widget(gtk_window_new())
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = window.cast()
         gtk_window_set_title(gtkWindow, "Sign In to GitHub")
+        gtk_window_set_titlebar(gtkWindow, gtk_header_bar_new())
         gtk_window_set_modal(gtkWindow, 1)
         gtk_window_set_transient_for(gtkWindow, parent)
         gtk_window_set_default_size(gtkWindow, 460, -1)
