@@ -57,7 +57,7 @@ struct AuthenticatorTests {
     }
 
     @Test func withNoKeyringTheTokenLastsForTheSessionAndTheAppSaysWhy() async throws {
-        try await withLiveDouble { server, client in
+        try await withLiveDouble(searchLimit: nil) { server, client in
             let store = InMemoryTokenStore(failure: .unavailable("org.freedesktop.secrets was not provided by any .service files"))
             let authenticator = Authenticator(credentials: client.credentials, tokenStore: store, api: client, environmentToken: nil)
             let token = server.issueToken(for: "octocat")
@@ -68,6 +68,7 @@ struct AuthenticatorTests {
             // Signed in for real: requests carry the token and GitHub's higher limit applies.
             _ = try await client.searchUsers(UserSearchRequest(query: query("tom")))
             #expect(server.receivedRequests.last?.headers["authorization"] == "Bearer \(token)")
+            #expect(client.rateLimits.bucket("search")?.limit == 30, "signed in, the search limit rises from 10 to 30")
         }
     }
 

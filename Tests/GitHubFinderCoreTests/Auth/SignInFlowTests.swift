@@ -79,6 +79,27 @@ struct SignInFlowTests {
         await server.stop()
     }
 
+    @Test func a401OnAProfileReloadsThatProfileAfterSigningIn() async throws {
+        let server = try await GitHubFixtureServer()
+        let token = server.issueToken(for: "octocat")
+        let (coordinator, navigator, dependencies) = makeApp(server, store: InMemoryTokenStore(StoredToken(token: token, login: "octocat")))
+        #expect(await eventually { dependencies.authenticator.account != nil })
+        server.expireToken(token)
+        coordinator.showDetail(for: .stub(id: 1, login: "mojombo"))
+        let detail = try #require(navigator.detailViewModels.last)
+        #expect(await eventually { navigator.signInViewModel != nil })
+        if case .failed = detail.state.phase {} else { Issue.record("the profile should have failed with 401, got \(detail.state.phase)") }
+        let dialog = try #require(navigator.signInViewModel)
+        dialog.send(.tokenChanged(server.issueToken(for: "octocat")))
+        dialog.send(.submitToken)
+        #expect(await eventually { dialog.state.isSignedIn })
+        dialog.send(.done)
+        #expect(await eventually { detail.state.phase == .loaded })
+        #expect(detail.state.profile?.login == "mojombo")
+        #expect(coordinator.detail?.user.login == "mojombo")
+        await server.stop()
+    }
+
     @Test func aCancelledSignInDoesNotRetry() async throws {
         let server = try await GitHubFixtureServer()
         let token = server.issueToken(for: "octocat")

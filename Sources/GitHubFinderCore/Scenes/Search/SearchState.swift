@@ -58,6 +58,10 @@ public struct SearchState: Equatable, Sendable {
     public var capNotice: String?
     /// Whole seconds until a rate-limited search retries, ticking down; nil when not limited.
     public var rateLimitSecondsRemaining: Int?
+    /// The search bucket as the last response reported it (remaining / limit), when limited.
+    public var searchRateLimit: RateLimit?
+    /// Whether requests carry a token (the limit is higher then).
+    public var isSignedIn = false
 
     public init() {}
 
@@ -66,7 +70,13 @@ public struct SearchState: Equatable, Sendable {
         guard case .rateLimited(let resetsAt) = phase else { return nil }
         let seconds = max(rateLimitSecondsRemaining ?? 0, 0)
         let time = resetsAt.formatted(date: .omitted, time: .shortened)
-        return "GitHub allows only a few searches a minute without signing in.\nSearching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
+        let allowance: String
+        if let limit = searchRateLimit {
+            allowance = "\(limit.remaining) of \(limit.limit) searches a minute left\(isSignedIn ? "" : " (sign in for more)")."
+        } else {
+            allowance = isSignedIn ? "GitHub asks to slow down." : "GitHub allows only a few searches a minute without signing in."
+        }
+        return "\(allowance)\nSearching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
     }
 }
 

@@ -80,6 +80,8 @@ extension SearchViewModel {
     /// "Rate Limit Reached" with a live countdown; the search runs again when it ends.
     private func startCountdown(until resetsAt: Date) {
         state.phase = .rateLimited(resetsAt: resetsAt)
+        state.searchRateLimit = api.rateLimits.bucket("search")
+        state.isSignedIn = api.credentials.token != nil
         var remaining = max(Int(resetsAt.timeIntervalSince(now()).rounded(.up)), 0)
         state.rateLimitSecondsRemaining = remaining
         countdownTask?.cancel()
