@@ -86,6 +86,42 @@ def main():
         emit(name="memory.resident.search-results", unit="MB", value=round(rss_kb / 1024, 1), baseline=None, ratio=None)
     finally:
         server.terminate()
+    memory_after_thousand_results(folder, env)
+
+
+def memory_after_thousand_results(folder, env):
+    """Scrolls the real window with the mouse wheel until all 1,000 results (20 pages of 50) and
+    their avatars are loaded, then reads the app's resident memory. Budget: under 150 MB."""
+    port_file = os.path.join(folder, "port-1000")
+    server = subprocess.Popen([os.path.join(RELEASE, "github-fixture-server"), "--port", "0", "--port-file", port_file, "--search-limit", "1000"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = None
+    try:
+        while not os.path.exists(port_file):
+            time.sleep(0.05)
+        base = "http://127.0.0.1:%s" % open(port_file).read().strip()
+        process = subprocess.Popen([os.path.join(RELEASE, "github-finder"), "--api-url", base, "--search", "a"],
+                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(process.pid), "--name", "GitHub Finder"],
+                                capture_output=True, text=True, timeout=20).stdout.split()[-1]
+        time.sleep(2)
+
+        def search_pages():
+            stats = json.loads(subprocess.run(["curl", "-s", base + "/_fixture/stats"], capture_output=True, text=True).stdout)
+            return stats["requests"]["search"]
+
+        deadline = time.time() + 120
+        while search_pages() < 20 and time.time() < deadline:
+            subprocess.run(["xdotool", "mousemove", "--window", window, "180", "400", "click", "--repeat", "60", "--delay", "8", "5"])
+        time.sleep(3)  # the last avatars arrive
+        pages = search_pages()
+        rss_kb = int([line for line in open("/proc/%d/status" % process.pid) if line.startswith("VmRSS:")][0].split()[1])
+        emit(name="memory.resident.1000-results-with-avatars", unit="MB", value=round(rss_kb / 1024, 1), baseline=None, ratio=None,
+             budget="< 150 MB", pages_loaded=pages)
+    finally:
+        if process is not None:
+            process.terminate()
+        server.terminate()
 
 
 if __name__ == "__main__":

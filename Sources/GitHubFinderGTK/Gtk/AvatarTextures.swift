@@ -11,7 +11,8 @@ final class AvatarTextures {
     private var order: [String] = []
     private var waiting: [String: [@MainActor (Texture?) -> Void]] = [:]
 
-    init(api: any GitHubAPI, capacity: Int = 600) {
+    /// `capacity`: ten screens of rows; older textures are fetched again (GitHub caches them).
+    init(api: any GitHubAPI, capacity: Int = 300) {
         self.api = api
         self.capacity = capacity
     }
