@@ -35,14 +35,19 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
             navigator.showAlert(Alert(title: "Favorites Are Not Saved", message: "\(error.localizedDescription) Favorites starred now last until you quit."))
         }
         let authenticator = dependencies.authenticator
-        navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+        showAccount()
         Task { [weak self] in
             await authenticator.restore()
-            self?.navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+            self?.showAccount()
         }
     }
 
     // MARK: Signing in
+
+    /// Tells the UI who is signed in now (header bar, Sign In…/Sign Out in the menu).
+    private func showAccount() {
+        navigator.showAccount(dependencies.authenticator.account, canSignOut: dependencies.authenticator.canSignOut)
+    }
 
     /// Opens the Sign In dialog (once, however many screens ask); `retry` runs after success.
     public func startSignIn(reason: String? = nil, retry: (@MainActor () -> Void)? = nil) {
@@ -58,7 +63,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         startSignIn(reason: hadAccount ? "GitHub no longer accepts your sign-in (the token was revoked or has expired). Sign in again to continue." : "GitHub asks you to sign in to continue.", retry: retry)
         Task { [weak self] in
             await authenticator.tokenRejected()
-            self?.navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+            self?.showAccount()
         }
     }
 
@@ -67,7 +72,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         let authenticator = dependencies.authenticator
         Task { [weak self] in
             await authenticator.signOut()
-            self?.navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+            self?.showAccount()
         }
     }
 
@@ -104,8 +109,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public func coordinatorDidFinish(_ coordinator: any Coordinator) {
         removeChild(coordinator)
         guard let signIn = coordinator as? SignInCoordinator else { return }
-        let authenticator = dependencies.authenticator
-        navigator.showAccount(authenticator.account, canSignOut: authenticator.canSignOut)
+        showAccount()
         let retries = retriesAfterSignIn
         retriesAfterSignIn = []
         if signIn.didSignIn { retries.forEach { $0() } }

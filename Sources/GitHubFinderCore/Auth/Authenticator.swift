@@ -113,9 +113,3 @@ public final class Authenticator {
         }
     }
 }
-
-extension Result where Failure == TokenStoreError {
-    init(catching body: () throws(TokenStoreError) -> Success) {
-        do { self = .success(try body()) } catch { self = .failure(error) }
-    }
-}

@@ -116,9 +116,3 @@ final class ResultBox<T: Sendable>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
-
-extension Result where Failure == DeviceFlowError {
-    init(catching body: @Sendable () async throws(DeviceFlowError) -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
-}

@@ -145,10 +145,3 @@ public final class DetailViewModel {
         }
     }
 }
-
-extension Result where Failure == GitHubError {
-    /// Captures a typed-throwing async call as a `Result`.
-    init(catching body: @Sendable () async throws(GitHubError) -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
-}
