@@ -61,7 +61,7 @@ public struct Widget: @MainActor Equatable {
 
     static func spinner() -> Widget {
         let widget = Widget(gtk_spinner_new())
-        gtk_spinner_start(widget.opaque)
+        widget.spinWhileMapped()
         widget.setSize(width: 32, height: 32)
         widget.center()
         return widget
@@ -179,4 +179,16 @@ public final class Texture {
     }
 
     var width: Int32 { gdk_texture_get_width(OpaquePointer(ref.pointer)) }
+}
+
+extension Widget {
+    /// Spins only while on screen. A spinning `GtkSpinner` on a hidden `GtkStack` page is not
+    /// mapped but still runs its CSS animation: every tick queues a resize that the stack never
+    /// satisfies (it allocates only its visible page), so the whole window was laid out again on
+    /// every frame — 3–5 % CPU forever once the detail pane (whose "loading" page is a spinner)
+    /// showed a profile. Unmapped, it stops; mapped, it spins.
+    func spinWhileMapped() {
+        Signals.on(raw, "map") { [pointer] in gtk_spinner_start(OpaquePointer(pointer)) }
+        Signals.on(raw, "unmap") { [pointer] in gtk_spinner_stop(OpaquePointer(pointer)) }
+    }
 }

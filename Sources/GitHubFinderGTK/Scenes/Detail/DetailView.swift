@@ -39,6 +39,7 @@ final class DetailView {
         gtk_picture_set_content_fit(builder.widget("detail_avatar").opaque, GTK_CONTENT_FIT_COVER)
         gtk_widget_set_overflow(builder.widget("detail_avatar").pointer, GTK_OVERFLOW_HIDDEN)
         builder.widget("detail_avatar").hideFromAccessibility()
+        builder.widget("repositories_spinner").spinWhileMapped()
         stack.addNamed(Widget.spinner(), "loading")
         stack.addNamed(failedPage.root, "failed")
         stack.addNamed(builder.widget("detail_page"), "profile")

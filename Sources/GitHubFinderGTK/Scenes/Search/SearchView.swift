@@ -31,6 +31,7 @@ final class SearchView {
         entry = builder.widget("search_entry")
         states = builder.widget("search_state_stack")
         pagingSpinner = builder.widget("paging_spinner")
+        pagingSpinner.spinWhileMapped()
         footer = builder.widget("footer_label")
         entry.setAccessibleLabel("Search GitHub users")
         builder.widget("sort_button").setAccessibleLabel("Sort")
