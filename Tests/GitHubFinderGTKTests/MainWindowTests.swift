@@ -21,13 +21,13 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
     func testScrollingToTheEndLoadsMoreRows() {
         MainActor.assumeIsolated {
             searchFor("a")
-            waitFor("first page") { search.list.model.identifiers.count == 50 }
+            waitFor("first page") { search.list.model.identifiers.count == 100 }
             let scroller = gtk_widget_get_parent(search.list.widget.pointer)!
             let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
             waitFor("the list to be laid out") { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
-            waitFor("second page") { search.list.model.identifiers.count == 100 }
-            XCTAssertEqual(Set(search.list.model.identifiers).count, 100)
+            waitFor("second page") { search.list.model.identifiers.count == 200 }
+            XCTAssertEqual(Set(search.list.model.identifiers).count, 200)
         }
     }
 

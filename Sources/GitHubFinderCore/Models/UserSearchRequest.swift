@@ -42,10 +42,13 @@ public struct UserSearchRequest: Sendable, Hashable {
     /// 1…100; GitHub's default is 30.
     public var perPage: Int
 
-    public init(query: SearchQuery, sort: UserSearchSort = .bestMatch, order: SortOrder = .descending, perPage: Int = 50) {
+    /// GitHub's most: 100 results a request, so the 1,000-result cap costs 10 searches.
+    public static let maximumPerPage = 100
+
+    public init(query: SearchQuery, sort: UserSearchSort = .bestMatch, order: SortOrder = .descending, perPage: Int = maximumPerPage) {
         self.query = query
         self.sort = sort
         self.order = order
-        self.perPage = min(max(perPage, 1), 100)
+        self.perPage = min(max(perPage, 1), Self.maximumPerPage)
     }
 }

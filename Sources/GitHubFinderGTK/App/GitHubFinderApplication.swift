@@ -109,6 +109,9 @@ public final class GitHubFinderApplication {
             search.send(.queryChanged(query))
             search.send(.submit)
         }
+        if let file = ProcessInfo.processInfo.environment["GHF_DEBUG_STATS"], !file.isEmpty {
+            DebugStatistics.install(file: file) { [weak self] in self?.window }
+        }
         if options.benchmarkStartup { StartupBenchmark.reportFirstFrame(of: window.window) { [weak self] in self?.quit() } }
         window.present()
     }

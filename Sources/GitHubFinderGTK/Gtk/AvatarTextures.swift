@@ -1,47 +1,120 @@
 import Foundation
 import GitHubFinderCore
 
-/// Avatar textures by URL and pixel size: fetched once through the API client (which asks
-/// GitHub for exactly that size and never sends credentials), decoded once, kept for reuse.
+/// Avatar textures by URL and pixel size: fetched through the API client (which asks GitHub for
+/// exactly that size and never sends credentials), decoded once, kept for reuse. A request made
+/// for a list row belongs to that row: when the row scrolls away or shows someone else, the
+/// request is cancelled unless another row still waits for the same image.
 @MainActor
 final class AvatarTextures {
+    /// What was fetched and kept, for the debug statistics and the memory benchmark.
+    struct Statistics: Equatable {
+        var requests = 0
+        var decoded = 0
+        var cancelled = 0
+        var cached = 0
+    }
+
+    private struct InFlight {
+        let serial: Int
+        let task: Task<Void, Never>
+        var waiters: [Int: @MainActor (Texture?) -> Void]
+    }
+
     private let api: any GitHubAPI
     private let capacity: Int
     private var textures: [String: Texture] = [:]
     private var order: [String] = []
-    private var waiting: [String: [@MainActor (Texture?) -> Void]] = [:]
+    private var inFlight: [String: InFlight] = [:]
+    /// What each owner (a row) waits for: the key and its place among that key's waiters.
+    private var owners: [ObjectIdentifier: (key: String, waiter: Int)] = [:]
+    private var nextSerial = 0
+    private(set) var statistics = Statistics()
 
-    /// `capacity`: ten screens of rows; older textures are fetched again (GitHub caches them).
+    /// `capacity`: several screens of rows; older textures are fetched again (GitHub caches them).
     init(api: any GitHubAPI, capacity: Int = 300) {
         self.api = api
         self.capacity = capacity
     }
 
-    /// The texture now if cached; otherwise nil, and `completion` runs when it arrives.
+    /// The texture if it is already decoded; never starts a request.
+    func cached(_ url: URL?, pixelSize: Int) -> Texture? {
+        url.flatMap { textures[Self.key($0, pixelSize)] }
+    }
+
+    /// Loads the avatar for `owner`, replacing (and, if nobody else waits, cancelling) whatever
+    /// `owner` waited for before. `completion` runs once with the texture, or nil on failure.
+    func load(_ url: URL, pixelSize: Int, for owner: AnyObject, completion: @escaping @MainActor (Texture?) -> Void) {
+        let key = Self.key(url, pixelSize)
+        if owners[ObjectIdentifier(owner)]?.key == key { return }
+        cancel(for: owner)
+        if let texture = textures[key] {
+            completion(texture)
+            return
+        }
+        owners[ObjectIdentifier(owner)] = (key, wait(for: key, url: url, pixelSize: pixelSize, completion: completion))
+    }
+
+    /// `owner` no longer needs its avatar: the request stops if nobody else waits for it.
+    func cancel(for owner: AnyObject) {
+        guard let (key, waiter) = owners.removeValue(forKey: ObjectIdentifier(owner)), var request = inFlight[key] else { return }
+        request.waiters[waiter] = nil
+        if request.waiters.isEmpty {
+            request.task.cancel()
+            inFlight[key] = nil
+            statistics.cancelled += 1
+        } else {
+            inFlight[key] = request
+        }
+    }
+
+    /// The texture now if cached; otherwise nil, and `completion` runs when it arrives. For
+    /// single images (the detail pane, the signed-in account) that are never cancelled.
     func texture(for url: URL?, pixelSize: Int, completion: @escaping @MainActor (Texture?) -> Void) -> Texture? {
         guard let url else { return nil }
-        let key = "\(pixelSize)|\(url.absoluteString)"
-        if let texture = textures[key] { return texture }
-        if waiting[key] != nil {
-            waiting[key]!.append(completion)
-            return nil
-        }
-        waiting[key] = [completion]
-        Task { [api] in
-            let data = try? await api.avatar(url, pixelSize: pixelSize)
-            let texture = data.flatMap { Texture(data: Array($0)) }
-            if let texture { self.store(texture, for: key) }
-            let callbacks = self.waiting.removeValue(forKey: key) ?? []
-            callbacks.forEach { $0(texture) }
-        }
+        if let texture = cached(url, pixelSize: pixelSize) { return texture }
+        _ = wait(for: Self.key(url, pixelSize), url: url, pixelSize: pixelSize, completion: completion)
         return nil
     }
 
+    /// Joins the request for `key`, starting it if none runs; returns the waiter's number.
+    private func wait(for key: String, url: URL, pixelSize: Int, completion: @escaping @MainActor (Texture?) -> Void) -> Int {
+        nextSerial += 1
+        let serial = nextSerial
+        if inFlight[key] != nil {
+            inFlight[key]!.waiters[serial] = completion
+            return serial
+        }
+        statistics.requests += 1
+        let task = Task { [api] in
+            let data = try? await api.avatar(url, pixelSize: pixelSize)
+            self.finish(key: key, serial: serial, data: data)
+        }
+        inFlight[key] = InFlight(serial: serial, task: task, waiters: [serial: completion])
+        return serial
+    }
+
     var count: Int { textures.count }
+
+    private func finish(key: String, serial: Int, data: Data?) {
+        // A cancelled request, or one replaced by a newer request for the same key, is dropped.
+        guard let request = inFlight[key], request.serial == serial else { return }
+        inFlight[key] = nil
+        let texture = data.flatMap { Texture(data: Array($0)) }
+        if let texture {
+            statistics.decoded += 1
+            store(texture, for: key)
+        }
+        owners = owners.filter { $0.value.key != key }
+        for completion in request.waiters.values { completion(texture) }
+    }
 
     private func store(_ texture: Texture, for key: String) {
         textures[key] = texture
         order.append(key)
         if order.count > capacity { textures[order.removeFirst()] = nil }
+        statistics.cached = textures.count
     }
+
+    private static func key(_ url: URL, _ pixelSize: Int) -> String { "\(pixelSize)|\(url.absoluteString)" }
 }

@@ -44,10 +44,10 @@ struct LiveFlowTests {
             search.send(.queryChanged("a"))
             search.send(.submit)
             #expect(await eventually { search.state.phase == .results })
-            #expect(search.state.rows.count == 50)
+            #expect(search.state.rows.count == 100)
             search.send(.reachedEnd)
-            #expect(await eventually { search.state.rows.count == 100 && search.state.paging == .idle })
-            #expect(Set(search.state.rows.map(\.id)).count == 100)
+            #expect(await eventually { search.state.rows.count == 200 && search.state.paging == .idle })
+            #expect(Set(search.state.rows.map(\.id)).count == 200)
             #expect(server.requestCount(.search) == 2)
             #expect(search.state.capNotice?.hasPrefix("Showing the first 1,000 of ") == true)
         }

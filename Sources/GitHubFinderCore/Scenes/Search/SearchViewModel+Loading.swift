@@ -35,8 +35,16 @@ extension SearchViewModel {
         }
     }
 
+    /// Asks for the next page, unless one is already on its way, everything is loaded, or GitHub
+    /// said to wait (a 403/429, or a search bucket known to be empty) and the reset time has not
+    /// come: scrolling on then spends no quota and gets the same answer.
     func loadNextPage() {
         guard state.phase == .results, state.paging == .idle, let next = results.next else { return }
+        if let waitUntil = pagingWaitUntil() {
+            state.paging = .failed(message: Self.waitMessage(until: waitUntil))
+            return
+        }
+        nextPageNotBefore = nil
         state.paging = .loadingMore
         pageTask = Task { [weak self] in
             guard let self else { return }
@@ -50,10 +58,27 @@ extension SearchViewModel {
                 state.paging = results.hasMore ? .idle : .complete
             } catch {
                 guard !Task.isCancelled, error != .cancelled else { return }
+                switch error {
+                case .rateLimited(let resetsAt, _): nextPageNotBefore = resetsAt
+                case .secondaryRateLimited(let seconds): nextPageNotBefore = now().addingTimeInterval(TimeInterval(seconds ?? 60))
+                default: break
+                }
                 state.paging = .failed(message: error.localizedDescription)
                 if case .unauthorized = error { actions.signInRequired { [weak self] in self?.send(.retry) } }
             }
         }
+    }
+
+    /// When the next page may be asked for, if not now.
+    private func pagingWaitUntil() -> Date? {
+        let current = now()
+        if let notBefore = nextPageNotBefore, notBefore > current { return notBefore }
+        if let bucket = api.rateLimits.bucket("search"), bucket.isExhausted, bucket.resetsAt > current { return bucket.resetsAt }
+        return nil
+    }
+
+    static func waitMessage(until date: Date) -> String {
+        "GitHub's search limit is used up until \(date.formatted(date: .omitted, time: .standard))."
     }
 
     /// Turns an error of the first page into the page the user sees.

@@ -50,11 +50,13 @@ public final class SearchViewModel {
     @ObservationIgnored var searchTask: Task<Void, Never>?
     @ObservationIgnored var pageTask: Task<Void, Never>?
     @ObservationIgnored var countdownTask: Task<Void, Never>?
+    /// After a 403/429 on a next page: no further page is asked for before this time.
+    @ObservationIgnored var nextPageNotBefore: Date?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration>, actions: Actions,
-        now: @escaping @Sendable () -> Date = Date.init, debounce: Duration = .milliseconds(350), perPage: Int = 50
+        now: @escaping @Sendable () -> Date = Date.init, debounce: Duration = .milliseconds(350), perPage: Int = UserSearchRequest.maximumPerPage
     ) {
         self.api = api
         self.favorites = favorites

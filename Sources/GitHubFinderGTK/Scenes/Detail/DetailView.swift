@@ -84,7 +84,7 @@ final class DetailView {
         builder.widget("refresh_error").setVisible(state.refreshError != nil)
         let avatarURL = profile?.avatarURL ?? state.user.avatarURL
         let picture = builder.widget("detail_avatar")
-        if let texture = avatars.texture(for: avatarURL, pixelSize: Self.avatarSize * 2, completion: { texture in picture.setTexture(texture) }) {
+        if let texture = avatars.texture(for: avatarURL, pixelSize: Self.avatarSize * max(1, Int(gtk_widget_get_scale_factor(picture.pointer))), completion: { texture in picture.setTexture(texture) }) {
             picture.setTexture(texture)
         }
         renderRepositories(state)

@@ -22,7 +22,6 @@ final class FavoritesView {
     let filter: Widget
     let list: ListView<FavoriteSlot>
     private let viewModel: FavoritesViewModel
-    private let avatars: AvatarTextures
     private let states: Widget
     private let emptyPage = StatusPage(icon: "starred-symbolic", title: "No Favorites Yet", description: "Star people in Search to keep them here,\ngrouped by letter, even offline.")
     private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: "No Matching Favorites", description: "No favorite's login or name\ncontains this text.")
@@ -31,10 +30,10 @@ final class FavoritesView {
     private let builder = Builder("favorites.ui")
     private var observation: StateObservation?
     private var offeredUndo: UserID?
+    private var onScreenAvatars: OnScreenAvatars!
 
     init(viewModel: FavoritesViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
-        self.avatars = avatars
         self.showToast = showToast
         root = builder.widget("favorites_page")
         filter = builder.widget("filter_entry")
@@ -50,6 +49,9 @@ final class FavoritesView {
         states.addNamed(emptyPage.root, "empty")
         states.addNamed(noMatchesPage.root, "noMatches")
         list.onBind = { [weak self] slot, identifier, item in self?.bind(slot, identifier: identifier, item: item) }
+        onScreenAvatars = OnScreenAvatars(scroller: builder.widget("favorites_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
+            self.map { $0.list.boundRows.values.map(\.user) } ?? []
+        }
         list.onActivate { [weak self] identifier in
             if let id = Self.userID(identifier) { self?.viewModel.send(.select(id)) }
         }
@@ -81,6 +83,7 @@ final class FavoritesView {
             slot.header.setVisible(true)
             slot.user.root.setVisible(false)
             slot.root.setAccessibleLabel(letter)
+            slot.user.clearAvatar()
             // Headers are part of the list but can be neither selected nor activated.
             item?.setSelectable(false)
             item?.setActivatable(false)
@@ -92,11 +95,10 @@ final class FavoritesView {
         slot.header.setVisible(false)
         slot.user.root.setVisible(true)
         slot.root.setAccessibleLabel(favorite.login)
-        let texture = avatars.texture(for: favorite.avatarURL, pixelSize: Int(UserRowWidget.avatarSize) * 2) { [weak slot] texture in
-            slot?.user.setAvatar(texture, for: id)
-        }
         slot.user.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
-        slot.user.show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true, texture: texture)
+        slot.user.show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true,
+                       avatarURL: favorite.avatarURL, texture: onScreenAvatars.cached(favorite.avatarURL))
+        onScreenAvatars.schedule()
     }
 
     /// "list", "empty" or "noMatches": what the tab shows now.

@@ -9,7 +9,6 @@ final class SearchView {
     let entry: Widget
     let list: ListView<UserRowWidget>
     private let viewModel: SearchViewModel
-    private let avatars: AvatarTextures
     private let states: Widget
     private let pagingSpinner: Widget
     private let footer: Widget
@@ -22,10 +21,10 @@ final class SearchView {
     private var rowsByID: [UserID: SearchRow] = [:]
     private var lastPagingError: String?
     private var sortAction: OpaquePointer?
+    private var onScreenAvatars: OnScreenAvatars!
 
     init(viewModel: SearchViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
-        self.avatars = avatars
         self.showToast = showToast
         root = builder.widget("search_page")
         entry = builder.widget("search_entry")
@@ -43,6 +42,9 @@ final class SearchView {
         list.widget.setAccessibleLabel("Search results")
         gtk_scrolled_window_set_child(builder.widget("results_scroller").opaque, list.widget.pointer)
         list.onBind = { [weak self] row, identifier, _ in self?.bind(row, identifier: identifier) }
+        onScreenAvatars = OnScreenAvatars(scroller: builder.widget("results_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
+            self.map { Array($0.list.boundRows.values) } ?? []
+        }
         connect(builder: builder)
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
@@ -106,10 +108,9 @@ final class SearchView {
     /// Fills a recycled row with the view-model row for `identifier`.
     private func bind(_ row: UserRowWidget, identifier: String) {
         guard let id = UserID(identifier), let data = rowsByID[id] else { return }
-        let pixels = Int(UserRowWidget.avatarSize) * 2
-        let texture = avatars.texture(for: data.avatarURL, pixelSize: pixels) { [weak row] texture in row?.setAvatar(texture, for: id) }
         row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
-        row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, texture: texture)
+        row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, avatarURL: data.avatarURL, texture: onScreenAvatars.cached(data.avatarURL))
+        onScreenAvatars.schedule()
     }
 
     private static let pageTexts: [String: (icon: String, title: String, description: String, button: String?)] = [

@@ -3,8 +3,9 @@ import Foundation
 import GitHubFinderCore
 
 /// A recycled user row: avatar, login (and name), badge, star. Used by Search and Favorites.
+/// Its avatar is loaded by `OnScreenAvatars` once the row is actually shown.
 @MainActor
-final class UserRowWidget {
+final class UserRowWidget: AvatarRow {
     static let avatarSize: Int32 = 32
 
     let root = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["user-row"])
@@ -14,6 +15,9 @@ final class UserRowWidget {
     let badge = Widget.label(classes: ["badge"])
     let star = Widget.button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
     private(set) var identifier: UserID?
+    private(set) var wantedAvatar: URL?
+    private(set) var hasAvatar = false
+    var avatarPicture: Widget { avatar }
     var onStar: (@MainActor (UserID) -> Void)?
 
     init() {
@@ -36,10 +40,14 @@ final class UserRowWidget {
         }
     }
 
-    /// Shows one user; `texture` is the avatar if already loaded.
-    func show(id: UserID, login text: String, name subtitle: String?, badge badgeText: String?, isFavorite: Bool, texture: Texture?) {
-        if identifier != id { avatar.setTexture(texture) } else if let texture { avatar.setTexture(texture) }
+    /// Shows one user; `texture` is the avatar if already decoded, else it comes once shown.
+    func show(id: UserID, login text: String, name subtitle: String?, badge badgeText: String?, isFavorite: Bool, avatarURL: URL?, texture: Texture?) {
+        if identifier != id || wantedAvatar != avatarURL || texture != nil {
+            avatar.setTexture(texture)
+            hasAvatar = texture != nil
+        }
         identifier = id
+        wantedAvatar = avatarURL
         login.setText(text)
         name.setText(subtitle ?? "")
         name.setVisible(subtitle != nil)
@@ -58,7 +66,14 @@ final class UserRowWidget {
         star.setTooltip(isFavorite ? "Remove from Favorites" : "Add to Favorites")
     }
 
-    func setAvatar(_ texture: Texture?, for id: UserID) {
-        if identifier == id, let texture { avatar.setTexture(texture) }
+    func showAvatar(_ texture: Texture?, for url: URL) {
+        guard wantedAvatar == url, let texture else { return }
+        avatar.setTexture(texture)
+        hasAvatar = true
+    }
+
+    /// A slot that shows no user (a letter header) wants no avatar.
+    func clearAvatar() {
+        wantedAvatar = nil
     }
 }

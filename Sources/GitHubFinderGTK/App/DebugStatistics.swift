@@ -1,0 +1,39 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// `GHF_DEBUG_STATS=FILE`: on SIGUSR1 the app writes what it holds to FILE as one JSON object
+/// (rows in the lists, avatar requests, decodes, cancellations), so a benchmark can check that
+/// the work it measured was really done before it reads the process's memory or CPU.
+@MainActor
+enum DebugStatistics {
+    private static var source: (any DispatchSourceSignal)?
+
+    static func install(file: String, window: @escaping @MainActor () -> MainWindow?) {
+        signal(SIGUSR1, SIG_IGN)
+        // The main queue runs inside GLib's loop (MainLoop's bridge), so this is GTK's thread.
+        let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .main)
+        source.setEventHandler {
+            MainActor.assumeIsolated {
+                guard let window = window() else { return }
+                let data = (try? JSONSerialization.data(withJSONObject: values(of: window), options: [.sortedKeys])) ?? Data()
+                FileManager.default.createFile(atPath: file, contents: data + Data("\n".utf8))
+            }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    static func values(of window: MainWindow) -> [String: Int] {
+        let avatars = window.avatars.statistics
+        return [
+            "searchRows": window.searchView?.list.model.identifiers.count ?? 0,
+            "favoritesRows": window.favoritesView?.list.model.identifiers.count ?? 0,
+            "detailShown": window.detailView == nil ? 0 : 1,
+            "avatarRequests": avatars.requests,
+            "avatarsDecoded": avatars.decoded,
+            "avatarRequestsCancelled": avatars.cancelled,
+            "avatarTexturesCached": avatars.cached,
+        ]
+    }
+}

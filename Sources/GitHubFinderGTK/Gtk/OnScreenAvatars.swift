@@ -1,0 +1,87 @@
+import CGtk
+import Foundation
+
+/// A list row whose avatar is loaded only while the row is on screen.
+@MainActor
+protocol AvatarRow: AnyObject {
+    /// The picture: where it sits decides whether the row is on screen.
+    var avatarPicture: Widget { get }
+    /// The avatar the row should show now; nil for none (a letter header, no avatar URL).
+    var wantedAvatar: URL? { get }
+    /// True once `wantedAvatar` is drawn.
+    var hasAvatar: Bool { get }
+    /// Shows `texture` if the row still wants `url`.
+    func showAvatar(_ texture: Texture?, for url: URL)
+}
+
+/// Requests avatars for the rows of one scrolled list that are actually shown (plus about a
+/// row above and below), at the size drawn × the display's scale, and cancels the requests of
+/// rows that scrolled away. GtkListView binds several screens of rows; asking for all of them
+/// cost ~50 requests for the ~13 rows a 720 px window shows.
+@MainActor
+final class OnScreenAvatars {
+    /// How far outside the viewport a row still counts as shown (px).
+    static let margin: Float = 48
+    /// Scrolling is looked at this often: a row that flies past asks for nothing.
+    static let interval: UInt32 = 100
+
+    private let scroller: Widget
+    private let avatars: AvatarTextures
+    private let drawnSize: Int
+    private let rows: @MainActor () -> [any AvatarRow]
+    private var pending: UInt32 = 0
+
+    init(scroller: Widget, avatars: AvatarTextures, drawnSize: Int32, rows: @escaping @MainActor () -> [any AvatarRow]) {
+        self.scroller = scroller
+        self.avatars = avatars
+        self.drawnSize = Int(drawnSize)
+        self.rows = rows
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
+        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in self?.schedule() }
+        Signals.on(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.schedule() }
+    }
+
+    isolated deinit {
+        Timeout.cancel(pending)
+    }
+
+    /// Pixels to ask for: the drawn size on this display.
+    var pixelSize: Int { drawnSize * max(1, Int(gtk_widget_get_scale_factor(scroller.pointer))) }
+
+    /// The avatar if already decoded at this display's size.
+    func cached(_ url: URL?) -> Texture? { avatars.cached(url, pixelSize: pixelSize) }
+
+    /// Looks at the rows again shortly (after a bind, a scroll, a resize).
+    func schedule() {
+        guard pending == 0 else { return }
+        pending = Timeout.after(milliseconds: Self.interval) { [weak self] in
+            self?.pending = 0
+            self?.update()
+        }
+    }
+
+    /// Loads what shown rows miss; cancels what hidden rows wait for.
+    func update() {
+        let height = Float(gtk_widget_get_height(scroller.pointer))
+        // Not laid out yet (the list was bound while another state page showed): look again.
+        guard height > 0 else { return schedule() }
+        let size = pixelSize
+        for row in rows() {
+            guard let url = row.wantedAvatar, isShown(row.avatarPicture, viewportHeight: height) else {
+                avatars.cancel(for: row)
+                continue
+            }
+            if !row.hasAvatar {
+                avatars.load(url, pixelSize: size, for: row) { [weak row] texture in row?.showAvatar(texture, for: url) }
+            }
+        }
+    }
+
+    private func isShown(_ picture: Widget, viewportHeight: Float) -> Bool {
+        // Unmapped or never allocated (a fresh row sits at 0,0 until the next layout): not shown.
+        guard gtk_widget_get_mapped(picture.pointer) != 0, gtk_widget_get_width(picture.pointer) > 0 else { return false }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(picture.pointer, scroller.pointer, &bounds) != 0 else { return false }
+        return bounds.origin.y + bounds.size.height >= -Self.margin && bounds.origin.y <= viewportHeight + Self.margin
+    }
+}
