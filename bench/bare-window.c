@@ -1,11 +1,17 @@
-// The anchor of the startup benchmark: a bare GTK 4 window of the app's default size, timed
+// The anchor of the GUI benchmarks: a bare GTK 4 window of the app's default size, timed
 // from process start to its first frame painted, exactly as `github-finder --benchmark-startup`.
+//
+// bare-window          prints the milliseconds to the first frame, then quits (startup anchor).
+// bare-window --stay   prints them and stays open until killed, so its settled resident memory
+//                      and idle CPU can be read (memory and idle CPU anchors).
 #include <gtk/gtk.h>
 #include <stdio.h>
+#include <string.h>
 
 double ghf_milliseconds_since_process_start(void);
 
 static gboolean reported = FALSE;
+static gboolean stay = FALSE;
 
 static void after_paint(GdkFrameClock *clock, gpointer app) {
     (void)clock;
@@ -13,7 +19,7 @@ static void after_paint(GdkFrameClock *clock, gpointer app) {
     reported = TRUE;
     printf("%.1f\n", ghf_milliseconds_since_process_start());
     fflush(stdout);
-    g_application_quit(G_APPLICATION(app));
+    if (!stay) g_application_quit(G_APPLICATION(app));
 }
 
 static void mapped(GtkWidget *window, gpointer app) {
@@ -32,7 +38,11 @@ static void activate(GtkApplication *app, gpointer data) {
 int main(int argc, char **argv) {
     GtkApplication *app = gtk_application_new("io.github.githubfinder.BareWindow", G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
-    int status = g_application_run(G_APPLICATION(app), argc, argv);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--stay") == 0) stay = TRUE;
+    }
+    // Our own flag is not GApplication's: run it with the program name only.
+    int status = g_application_run(G_APPLICATION(app), 1, argv);
     g_object_unref(app);
     return status;
 }

@@ -1,26 +1,787 @@
 #!/usr/bin/python3
-"""GUI measurements for `make bench` (run inside scripts/with-display.sh), one JSON line each:
+"""GUI half of `make bench`; run inside scripts/with-display.sh (Xvfb, D-Bus, accessibility bus):
 
-- startup: `github-finder --benchmark-startup` (process start -> first frame) against a bare GTK 4
-  C window built and timed the same way in this run; ratio of medians, budget <= 1.3.
-- idle CPU of the running app over 5 s against the GitHub double, once settled (should be ~0 %).
+    scripts/with-display.sh /usr/bin/python3 scripts/bench-gui.py
+
+Binaries come from $GHF_RELEASE_DIR (default .build/release): github-finder, github-fixture-server
+and any *.resources folder beside them. One JSON object per line on standard output; diagnostics on
+standard error. Exits 1 when any figure is over its budget or a state it measures could not be
+reached and verified, naming each.
+
+Figures (DESIGN.md §6):
+
+- startup.first-frame: `github-finder --benchmark-startup` (process start -> first frame painted)
+  against bench/bare-window.c, a bare GTK 4 window of the same size built and timed the same way in
+  this run, alternated run by run. Ratio of medians, budget <= 1.3.
+- idle.cpu.<state>: CPU of the app process (utime + stime of every thread, /proc/PID/stat) averaged
+  over 20 s, starting 12 s after the last input (past GTK's 10 s caret-blink timeout), budget
+  <= 0.5 %. Every state is reached as a user would reach it (keys, clicks, xdotool) and verified
+  through the accessibility tree before and again after the window; a state that cannot be reached
+  fails the run. The anchor idle.cpu.bare-gtk-window is the bare window measured the same way.
+- memory.resident.1000-results-with-avatars: VmRSS of the app after scrolling through all 1,000
+  results of a search with the mouse wheel, read after the same 12 + 20 s settle as idle CPU, against
+  the bare window's VmRSS read the same way (bare-window --stay). Budget: bare + 50 MB. The content
+  is verified through the app's debug statistics (GHF_DEBUG_STATS=FILE, SIGUSR1): searchRows must be
+  1,000, and avatarsDecoded is reported. Without that support the figure is unverified and fails.
+- app.stderr.gtk-warnings: GTK/GLib warnings and criticals the app printed during the run (reported,
+  not budgeted); every app's standard error is kept in the artifacts folder.
+
+Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (15), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
+GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
+GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, start, search,
+favorites, narrow, rate-limited, offline, memory).
 """
 import json
 import os
+import re
+import shutil
+import signal
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import gui_driver as gui  # noqa: E402
+from gui_driver import StateNotReached  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RELEASE = os.path.join(ROOT, ".build", "release")
+RELEASE = os.path.abspath(os.environ.get("GHF_RELEASE_DIR", os.path.join(ROOT, ".build", "release")))
 RUNS = int(os.environ.get("GHF_STARTUP_RUNS", "15"))
+SETTLE_S = float(os.environ.get("GHF_IDLE_SETTLE_S", "12"))
+WINDOW_S = float(os.environ.get("GHF_IDLE_WINDOW_S", "20"))
+ONLY = set(filter(None, os.environ.get("GHF_BENCH_ONLY", "").split(",")))
+FIXTURES = os.path.join(ROOT, "data", "fixtures", "github-users.json")
+
+CPU_BUDGET_PERCENT = 0.5
+STARTUP_BUDGET_RATIO = 1.3
+MEMORY_BUDGET_MB = 50.0
+RESULT_CAP = 1000
+TICKS = os.sysconf("SC_CLK_TCK")
+
+# The accounts whose detail is measured (data/fixtures/github-users.json): a person with
+# repositories, a person without any, an organization. Their names and repositories are read from
+# the fixture so the check follows the data.
+DETAIL_ACCOUNTS = [("detail-user", "octocat"), ("detail-user-no-repos", "1337coder"), ("detail-organization", "github")]
+# Starred along the way; their first letters give the Favorites tab several groups.
+FAVORITE_LOGINS = ["tom", "octocat", "1337coder", "github"]
 
 
-def emit(**fields):
-    print(json.dumps(fields))
-    sys.stdout.flush()
+def log(message):
+    sys.stderr.write("bench-gui: %s\n" % message)
+    sys.stderr.flush()
+
+
+class Report:
+    def __init__(self):
+        self.failures = []
+        self.emitted = set()
+
+    def emit(self, **fields):
+        self.emitted.add(fields["name"])
+        print(json.dumps(fields, ensure_ascii=False))
+        sys.stdout.flush()
+
+    def fail(self, name, reason):
+        self.failures.append((name, reason))
+        log("FAIL %s: %s" % (name, reason))
+
+
+REPORT = Report()
+
+
+# -- processes ------------------------------------------------------------------------------------
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    raise RuntimeError("no VmRSS for %d" % pid)
+
+
+def handles_signal(pid, number):
+    """True when the process catches or ignores the signal (so sending it will not kill it)."""
+    masks = {}
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("SigCgt", "SigIgn"):
+                masks[key] = int(value.strip(), 16)
+    bit = 1 << (number - 1)
+    return bool((masks.get("SigCgt", 0) | masks.get("SigIgn", 0)) & bit)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class FixtureServer:
+    def __init__(self, folder, label, *options):
+        port_file = os.path.join(folder, "port-%s" % label)
+        self.log = open(os.path.join(folder, "server-%s.log" % label), "w")
+        self.process = subprocess.Popen([os.path.join(RELEASE, "github-fixture-server"), "--port", "0", "--port-file", port_file] + list(options),
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 20
+        while not (os.path.exists(port_file) and open(port_file).read().strip()):
+            if time.time() > deadline or self.process.poll() is not None:
+                raise RuntimeError("the GitHub double did not start (see %s)" % self.log.name)
+            time.sleep(0.05)
+        self.base = "http://127.0.0.1:%s" % open(port_file).read().strip()
+
+    def _curl(self, *args):
+        return subprocess.run(["curl", "-s", "--max-time", "5"] + list(args), capture_output=True, text=True).stdout
+
+    def fault(self, **fault):
+        answer = self._curl("-X", "POST", self.base + "/_fixture/faults", "-d", json.dumps(fault))
+        if '"ok"' not in answer:
+            raise RuntimeError("the double refused the fault %r: %s" % (fault, answer))
+
+    def requests(self, route):
+        return json.loads(self._curl(self.base + "/_fixture/stats"))["requests"][route]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def base_env(folder):
+    """The session's environment with English accessible names; each app gets its own XDG folders."""
+    env = dict(os.environ, LANG="C.UTF-8", GTK_A11Y="atspi")
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "GITHUB_TOKEN", "GH_TOKEN", "GITHUB_API_URL", "GHF_DEBUG_STATS"):
+        env.pop(key, None)
+    return env
+
+
+class App:
+    """One github-finder process: its window on the accessibility bus, every input it gets (so the
+    idle window starts 12 s after the last one), its standard error in the artifacts folder."""
+
+    def __init__(self, folder, label, args, data_home=None, extra_env=None):
+        self.label = label
+        self.folder = folder
+        home = os.path.join(folder, "app-" + label)
+        env = base_env(folder)
+        env.update(XDG_DATA_HOME=data_home or os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
+                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_CACHE_HOME=os.path.join(home, "cache"))
+        env.update(extra_env or {})
+        self.stderr_path = os.path.join(folder, "app-%s.stderr" % label)
+        self.stderr = open(self.stderr_path, "w")
+        self.process = subprocess.Popen([os.path.join(RELEASE, "github-finder")] + args, env=env,
+                                        stdout=subprocess.DEVNULL, stderr=self.stderr)
+        self.pid = self.process.pid
+        self.last_input = time.time()
+        self.win = None
+        self.win = gui.Window(self.process)
+        self.app = self.win.app
+        self.touched()
+
+    def touched(self):
+        self.last_input = time.time()
+
+    def check_alive(self):
+        status = self.process.poll()
+        if status is not None:
+            raise StateNotReached("github-finder exited (%s)" % describe_status(status))
+
+    def key(self, *keys):
+        self.check_alive()
+        self.win.key(*keys)
+        self.touched()
+
+    def type(self, text):
+        self.check_alive()
+        self.win.type(text)
+        self.touched()
+
+    def click(self, node):
+        self.check_alive()
+        self.win.click(node)
+        self.touched()
+
+    def press(self, node):
+        self.check_alive()
+        gui.press(node)
+        self.touched()
+
+    def resize(self, width, height):
+        self.check_alive()
+        self.win.resize(width, height)
+        self.touched()
+
+    def park_pointer(self):
+        self.win.park_pointer()
+        self.touched()
+
+    def wheel_down(self, x, y, clicks):
+        subprocess.run(["xdotool", "mousemove", "--window", self.win.xid, str(x), str(y), "click", "--repeat", str(clicks), "--delay", "8", "5"],
+                       capture_output=True, timeout=60)
+        self.touched()
+
+    def find(self, role, name=None, predicate=None):
+        self.check_alive()
+        return self.win.find(role, name, predicate)
+
+    def wait(self, what, role, name=None, predicate=None, timeout=20.0):
+        def probe():
+            self.check_alive()
+            return self.win.find(role, name, predicate)
+        return gui.wait_for(what, probe, timeout)
+
+    def search(self, query):
+        """Ctrl+F focuses and selects the search entry; type the query, Enter searches at once."""
+        self.key("ctrl+f")
+        self.type(query)
+        self.key("Return")
+
+    def evidence(self, tag):
+        """Screenshot and accessibility tree of a failure, into the artifacts folder."""
+        base = os.path.join(self.folder, "%s-%s" % (self.label, tag))
+        if self.process.poll() is None and self.win is not None:
+            gui.screenshot(self.win.xid, base + ".png")
+            gui.dump(self.app, base + ".tree.txt")
+            return base + ".png / .tree.txt"
+        return None
+
+    def stop(self):
+        status = self.process.poll()
+        if status is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.stderr.close()
+        return status  # None: it was still running
+
+
+def evidence_note(app, tag):
+    where = app.evidence(tag) if app is not None else None
+    return " (see %s)" % where if where else ""
+
+
+def describe_status(status):
+    if status < 0:
+        try:
+            return "killed by %s" % signal.Signals(-status).name
+        except ValueError:
+            return "killed by signal %d" % -status
+    return "status %d" % status
+
+
+# -- idle CPU ---------------------------------------------------------------------------------------
+
+def idle_window(pid, since):
+    """Waits until SETTLE_S after `since`, then samples CPU once a second for WINDOW_S. Returns
+    (average percent, busiest second percent)."""
+    delay = since + SETTLE_S - time.time()
+    if delay > 0:
+        time.sleep(delay)
+    start_time, start_cpu = time.time(), cpu_seconds(pid)
+    previous_time, previous_cpu, peak = start_time, start_cpu, 0.0
+    while time.time() - start_time < WINDOW_S:
+        time.sleep(min(1.0, max(0.0, start_time + WINDOW_S - time.time())))
+        now, used = time.time(), cpu_seconds(pid)
+        if now - previous_time >= 0.5:
+            peak = max(peak, (used - previous_cpu) / (now - previous_time) * 100)
+        previous_time, previous_cpu = now, used
+    elapsed = previous_time - start_time
+    return (previous_cpu - start_cpu) / elapsed * 100, peak
+
+
+def idle_cpu(app, state, verify):
+    """idle.cpu.<state>: verify the state, measure, verify it again, emit; failures are reported."""
+    name = "idle.cpu." + state
+    line = dict(name=name, unit="percent", value=None, baseline="idle.cpu.bare-gtk-window", ratio=None,
+                budget="<= %.1f" % CPU_BUDGET_PERCENT, settle_s=SETTLE_S, window_s=WINDOW_S)
+    try:
+        app.check_alive()
+        detail = verify()
+    except StateNotReached as error:
+        where = app.evidence(state)
+        REPORT.emit(**line, error="state not reached: %s" % error)
+        REPORT.fail(name, "state not reached: %s%s" % (error, " (see %s)" % where if where else ""))
+        return False
+    try:
+        app.check_alive()
+        value, peak = idle_window(app.pid, app.last_input)
+        app.check_alive()
+    except (StateNotReached, FileNotFoundError, ProcessLookupError) as error:
+        REPORT.emit(**line, error="app died while measured: %s" % error)
+        REPORT.fail(name, "github-finder died during the idle window: %s" % error)
+        return False
+    line.update(value=round(value, 3), busiest_second=round(peak, 2))
+    if detail:
+        line["verified"] = detail
+    try:
+        verify()
+    except StateNotReached as error:
+        where = app.evidence(state + "-after")
+        REPORT.emit(**line, error="state left during the window: %s" % error)
+        REPORT.fail(name, "the state did not hold through the idle window: %s%s" % (error, " (see %s)" % where if where else ""))
+        return False
+    REPORT.emit(**line)
+    if value > CPU_BUDGET_PERCENT:
+        REPORT.fail(name, "%.2f %% CPU idle, budget %.1f %% (busiest second %.1f %%)" % (value, CPU_BUDGET_PERCENT, peak))
+    return True
+
+
+# -- verification helpers ---------------------------------------------------------------------------
+
+def need(condition, message):
+    if not condition:
+        raise StateNotReached(message)
+
+
+def showing(app, role, name):
+    return app.find(role, name) is not None
+
+
+def labels_showing(app, predicate):
+    return [gui.name(n) for n in gui.find_all(app.app, "label", predicate=lambda n: predicate(gui.name(n) or ""))]
+
+
+def tab_pressed(app, tab):
+    button = app.find("push button", tab)
+    return button is not None and gui.has_state(button, gui.pyatspi.STATE_PRESSED)
+
+
+def fixture_accounts():
+    with open(FIXTURES) as f:
+        data = json.load(f)
+    users = {u["login"]: u for u in data["users"]}
+    repositories = data.get("repositories", {})
+    accounts = {}
+    for _, login in DETAIL_ACCOUNTS:
+        user = users[login]
+        repos = [r[0] for r in repositories.get(str(user["id"]), [])]
+        accounts[login] = dict(name=user.get("name") or login, type=user["type"], repositories=repos)
+    return accounts
+
+
+def verify_detail(app, login, account):
+    need(showing(app, "push button", "Open in Browser"), "no 'Open in Browser' button showing")
+    need(showing(app, "label", account["name"]), "the detail does not show the name %r" % account["name"])
+    need(showing(app, "label", login), "the detail does not show the login %r" % login)
+    if account["type"] == "Organization":
+        # The badge under the detail's name, not a result row's badge in the sidebar.
+        name_box = gui.extents(app.find("label", account["name"]))
+        badges = [gui.extents(n) for n in gui.find_all(app.app, "label", "Organization")]
+        need(name_box and any(b and b[0] >= name_box[0] - 8 and b[1] > name_box[1] for b in badges),
+             "no 'Organization' badge under the detail's name")
+    if account["repositories"]:
+        shown = [r for r in account["repositories"] if app.find("panel", r) is not None]
+        need(shown, "none of %s's repositories %s is showing" % (login, account["repositories"][:5]))
+        return "%s: name, Open in Browser, %d repositories showing" % (login, len(shown))
+    need(labels_showing(app, lambda t: t.startswith("No public repositories")), "no 'No public repositories' note showing")
+    return "%s: name, Open in Browser, no repositories" % login
+
+
+def open_detail(app, login):
+    app.search(login)
+    row = app.wait("the result row %r" % login, "panel", login, timeout=20)
+    app.click(row)
+    app.wait("the detail of %r" % login, "push button", "Open in Browser", timeout=20)
+    app.park_pointer()
+
+
+# -- sessions ---------------------------------------------------------------------------------------
+
+def startup(folder):
+    bare = os.path.join(folder, "bare-window")
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "startup", "data"), XDG_STATE_HOME=os.path.join(folder, "startup", "state"),
+               XDG_CACHE_HOME=os.path.join(folder, "startup", "cache"), NO_AT_BRIDGE="1")
+
+    def first_frame(command):
+        output = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60).stdout.strip().splitlines()
+        return float(output[-1])
+
+    app = [os.path.join(RELEASE, "github-finder"), "--api-url", "http://127.0.0.1:%d" % free_port(), "--benchmark-startup"]
+    # Alternate the two so machine noise hits both alike; one warm-up each.
+    first_frame([bare])
+    first_frame(app)
+    bare_times, app_times = [], []
+    for _ in range(RUNS):
+        bare_times.append(first_frame([bare]))
+        app_times.append(first_frame(app))
+    REPORT.emit(name="startup.first-frame.bare-gtk-window", unit="ms", p50=statistics.median(bare_times), p99=percentile(bare_times, 0.99),
+                baseline=None, ratio=None, budget=None)
+    ratio = round(statistics.median(app_times) / statistics.median(bare_times), 3)
+    REPORT.emit(name="startup.first-frame", unit="ms", p50=statistics.median(app_times), p99=percentile(app_times, 0.99),
+                baseline="startup.first-frame.bare-gtk-window", ratio=ratio, budget="ratio <= %.1f" % STARTUP_BUDGET_RATIO)
+    if ratio > STARTUP_BUDGET_RATIO:
+        REPORT.fail("startup.first-frame", "%.2fx the bare window, budget %.1fx" % (ratio, STARTUP_BUDGET_RATIO))
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def bare_window_anchors(folder):
+    """The bare window, left open: idle CPU and resident memory measured like the app's."""
+    home = os.path.join(folder, "bare")
+    env = base_env(folder)
+    env.update(XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
+               XDG_STATE_HOME=os.path.join(home, "state"), XDG_CACHE_HOME=os.path.join(home, "cache"))
+    process = subprocess.Popen([os.path.join(folder, "bare-window"), "--stay"], env=env, stdout=subprocess.PIPE,
+                               stderr=open(os.path.join(folder, "bare-window.stderr"), "w"), text=True)
+    try:
+        first = process.stdout.readline().strip()
+        if not first:
+            raise RuntimeError("bare-window --stay printed nothing")
+        subprocess.run(["xdotool", "mousemove", "1275", "795"], capture_output=True)
+        value, peak = idle_window(process.pid, time.time())
+        rss = rss_mb(process.pid)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    REPORT.emit(name="idle.cpu.bare-gtk-window", unit="percent", value=round(value, 3), baseline=None, ratio=None, budget=None,
+                settle_s=SETTLE_S, window_s=WINDOW_S, busiest_second=round(peak, 2))
+    REPORT.emit(name="memory.resident.bare-gtk-window", unit="MB", value=round(rss, 1), baseline=None, ratio=None, budget=None)
+    return rss
+
+
+def session_start_page(folder, server):
+    """A fresh start: the start page, the empty Favorites tab, the Sign In dialog."""
+    app = App(folder, "start", ["--api-url", server.base])
+    try:
+        app.wait("the search entry", "entry", "Search GitHub users")
+        app.park_pointer()
+
+        def start_page():
+            need(showing(app, "label", "Search GitHub Users"), "the start page 'Search GitHub Users' is not showing")
+            need(showing(app, "entry", "Search GitHub users"), "the search entry is not showing")
+            need(not showing(app, "list", "Search results"), "a result list is showing")
+            return "start page 'Search GitHub Users' showing"
+        idle_cpu(app, "start-page", start_page)
+
+        app.key("alt+2")
+        try:
+            app.wait("the Favorites tab", "label", "No Favorites Yet")
+        except StateNotReached:
+            pass  # reported by the verification below
+
+        def favorites_empty():
+            need(tab_pressed(app, "Favorites"), "the Favorites tab is not selected")
+            need(showing(app, "label", "No Favorites Yet"), "'No Favorites Yet' is not showing")
+            return "'No Favorites Yet' showing, Favorites tab selected"
+        idle_cpu(app, "favorites-empty", favorites_empty)
+
+        # Primary menu (F10) -> Sign In…, as a keyboard user opens it.
+        app.key("F10")
+        item = app.wait("the menu item 'Sign In…'", "menu item", "Sign In…", timeout=10)
+        if not gui.has_state(item, gui.pyatspi.STATE_FOCUSED):
+            app.key("Home")
+        app.key("Return")
+        try:
+            app.wait("the Sign In dialog", "password text", "Personal access token", timeout=10)
+        except StateNotReached:
+            pass
+
+        def sign_in_dialog():
+            dialogs = [app.app.getChildAtIndex(i) for i in range(app.app.childCount)]
+            dialog = [d for d in dialogs if d is not None and gui.name(d) == "Sign In to GitHub"]
+            need(dialog, "no window 'Sign In to GitHub'")
+            need(gui.find(dialog[0], "password text", "Personal access token") is not None, "the token entry is not showing in the dialog")
+            return "dialog 'Sign In to GitHub' with its token entry showing"
+        idle_cpu(app, "sign-in-dialog", sign_in_dialog)
+    except StateNotReached as error:
+        REPORT.fail("session start", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        report_exit(app)
+
+
+def session_search(folder, server, data_home):
+    """Results, then three profiles in the detail pane; stars a few accounts on the way."""
+    accounts = fixture_accounts()
+    app = App(folder, "search", ["--api-url", server.base, "--search", "tom"], data_home=data_home)
+    try:
+        app.wait("the search results", "panel", "tom", timeout=30)
+        app.park_pointer()
+
+        def results():
+            need(showing(app, "list", "Search results"), "the list 'Search results' is not showing")
+            rows = gui.find_all(app.app, "panel", predicate=lambda n: "tom" in (gui.name(n) or "").lower())
+            need(len(rows) >= 10, "only %d result rows matching 'tom' showing" % len(rows))
+            need(not labels_showing(app, lambda t: t.startswith("Searching")), "still 'Searching…'")
+            return "%d result rows showing" % len(rows)
+        idle_cpu(app, "results", results)
+
+        # Star a result from its row (a 'T' group for Favorites).
+        star = app.find("push button", "Add tom to favorites")
+        if star is not None:
+            app.press(star)
+            app.wait("the row star to turn on", "push button", "Remove tom from favorites", timeout=10)
+
+        for state, login in DETAIL_ACCOUNTS:
+            try:
+                open_detail(app, login)
+            except StateNotReached:
+                pass  # the verification reports what is missing
+            if idle_cpu(app, state, lambda login=login: verify_detail(app, login, accounts[login])):
+                # Ctrl+D stars the account shown (for the Favorites sessions).
+                app.key("ctrl+d")
+                app.wait("the detail star to turn on", "push button", "Remove from favorites", timeout=10)
+    except StateNotReached as error:
+        REPORT.fail("session search", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        report_exit(app)
+
+
+def session_favorites(folder, server, data_home):
+    """A new start on the favorites starred before: grouped under letter headers, then filtered."""
+    app = App(folder, "favorites", ["--api-url", server.base], data_home=data_home)
+    try:
+        app.wait("the search entry", "entry", "Search GitHub users")
+        app.key("alt+2")
+        app.wait("the favorites list", "list", "Favorites", timeout=10)
+        app.park_pointer()
+        headers = sorted({("#" if not login[0].isalpha() else login[0].upper()) for login in FAVORITE_LOGINS})
+
+        def grouped():
+            need(tab_pressed(app, "Favorites"), "the Favorites tab is not selected")
+            favorites = app.find("list", "Favorites")
+            need(favorites is not None, "the list 'Favorites' is not showing")
+            missing_headers = [h for h in headers if gui.find(favorites, "panel", h) is None]
+            need(not missing_headers, "letter headers %s not showing" % missing_headers)
+            missing_rows = [login for login in FAVORITE_LOGINS if gui.find(favorites, "panel", login) is None]
+            need(not missing_rows, "favorites %s not showing" % missing_rows)
+            need(showing(app, "label", "Select a User"), "the detail pane is not empty ('Select a User')")
+            return "headers %s, %d favorites showing" % (" ".join(headers), len(FAVORITE_LOGINS))
+        if not idle_cpu(app, "favorites-grouped", grouped):
+            return
+
+        entry = app.find("entry", "Filter favorites")
+        need(entry is not None, "no 'Filter favorites' entry showing")
+        app.click(entry)
+        app.key("ctrl+a")
+        app.type("octo")
+        app.park_pointer()
+
+        def filtered():
+            entry = app.find("entry", "Filter favorites")
+            need(entry is not None and gui.text_of(entry) == "octo", "the filter entry does not hold 'octo'")
+            favorites = app.find("list", "Favorites")
+            need(favorites is not None and gui.find(favorites, "panel", "octocat") is not None, "'octocat' is not showing in the filtered list")
+            others = [login for login in FAVORITE_LOGINS if login != "octocat" and gui.find(favorites, "panel", login) is not None]
+            need(not others, "the filter left %s showing" % others)
+            need(gui.find(favorites, "panel", "O") is not None, "the 'O' header is not showing")
+            return "filter 'octo': octocat under 'O' only"
+        time.sleep(0.5)
+        idle_cpu(app, "favorites-filtered", filtered)
+    except StateNotReached as error:
+        REPORT.fail("session favorites", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        report_exit(app)
+
+
+def session_narrow(folder, server):
+    """The window resized below 700 px, then a profile opened: one pane, with a Back button."""
+    accounts = fixture_accounts()
+    app = App(folder, "narrow", ["--api-url", server.base])
+    try:
+        app.wait("the search entry", "entry", "Search GitHub users")
+        app.resize(600, 700)
+        time.sleep(1)
+        status = app.process.poll()
+        need(status is None, "github-finder crashed when its window was resized to 600x700 (%s)" % (describe_status(status) if status is not None else ""))
+        try:
+            open_detail(app, "octocat")
+        except StateNotReached:
+            pass
+
+        def narrow():
+            size = app.win.size()
+            need(size is not None and size[0] < 700, "the window is %s wide, not narrow" % (size,))
+            need(showing(app, "push button", "Back"), "no 'Back' button showing")
+            need(not showing(app, "list", "Search results"), "the result list is showing beside the detail")
+            return "%dx%d, %s, Back showing" % (size[0], size[1], verify_detail(app, "octocat", accounts["octocat"]))
+        idle_cpu(app, "narrow-detail", narrow)
+    except StateNotReached as error:
+        REPORT.fail("session narrow", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        report_exit(app)
+
+
+def countdown_text(app):
+    texts = labels_showing(app, lambda t: "again in" in t or re.search(r"\d+:\d\d", t) is not None)
+    return texts[0] if texts else None
+
+
+def session_rate_limited(folder):
+    """A search answered 403 with x-ratelimit-remaining: 0 (fresh double: resets ~60 s later)."""
+    server = FixtureServer(folder, "rate-limited")
+    app = None
+    try:
+        server.fault(kind="primaryLimitExhausted", route="search")
+        app = App(folder, "rate-limited", ["--api-url", server.base, "--search", "tom"])
+        app.wait("'Rate Limit Reached'", "label", "Rate Limit Reached", timeout=20)
+        app.park_pointer()
+        seen = {}
+
+        def rate_limited():
+            need(showing(app, "label", "Rate Limit Reached"), "'Rate Limit Reached' is not showing")
+            first = countdown_text(app)
+            need(first, "no countdown showing")
+            changed = gui.wait_for("the countdown to tick", lambda: (countdown_text(app) or first) != first and countdown_text(app), timeout=3)
+            need(seen.get("last") != changed, "the countdown did not move during the window")
+            seen["last"] = changed
+            return "countdown running: %r" % changed.replace("\n", " ")
+        idle_cpu(app, "rate-limited", rate_limited)
+    except (StateNotReached, RuntimeError) as error:
+        REPORT.fail("session rate-limited", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        if app is not None:
+            report_exit(app)
+        server.stop()
+
+
+def session_offline(folder):
+    """The API at a closed port."""
+    app = App(folder, "offline", ["--api-url", "http://127.0.0.1:%d" % free_port(), "--search", "tom"])
+    try:
+        try:
+            app.wait("'You're Offline'", "label", "You're Offline", timeout=20)
+        except StateNotReached:
+            pass
+        app.park_pointer()
+
+        def offline():
+            need(showing(app, "label", "You're Offline"), "'You're Offline' is not showing")
+            return "'You're Offline' showing"
+        idle_cpu(app, "offline", offline)
+    except StateNotReached as error:
+        REPORT.fail("session offline", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        report_exit(app)
+
+
+def read_debug_stats(app, path, timeout=10.0):
+    """SIGUSR1 -> the app (re)writes `path`; returns the parsed object, or None if unsupported."""
+    if not handles_signal(app.pid, signal.SIGUSR1):
+        return None  # SIGUSR1's default action would kill it
+    before = os.stat(path).st_mtime_ns if os.path.exists(path) else None
+    os.kill(app.pid, signal.SIGUSR1)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if os.path.exists(path) and os.stat(path).st_mtime_ns != before:
+            try:
+                with open(path) as f:
+                    return json.load(f)
+            except ValueError:
+                pass  # still being written
+        time.sleep(0.1)
+    return None
+
+
+def session_memory(folder, bare_rss):
+    """Scrolls through all 1,000 results of a search with the mouse wheel, lets the avatars arrive,
+    then measures idle CPU and resident memory, and checks what the app holds."""
+    name = "memory.resident.1000-results-with-avatars"
+    line = dict(name=name, unit="MB", value=None, baseline="memory.resident.bare-gtk-window", ratio=None,
+                budget="<= baseline + %d MB" % MEMORY_BUDGET_MB)
+    server = FixtureServer(folder, "memory", "--search-limit", "1000", "--core-limit", "100000")
+    stats_path = os.path.join(folder, "debug-stats.json")
+    app = None
+    try:
+        app = App(folder, "memory", ["--api-url", server.base, "--search", "a"], extra_env={"GHF_DEBUG_STATS": stats_path})
+        app.wait("the first results", "list", "Search results", timeout=30)
+        deadline = time.time() + 150
+        footer = None
+        while time.time() < deadline:
+            app.check_alive()
+            app.wheel_down(180, 400, 60)
+            footer = labels_showing(app, lambda t: t.startswith("Showing the first"))
+            if footer:
+                break
+        need(footer, "the end of the list ('Showing the first 1,000 …') never showed; %d search requests" % server.requests("search"))
+        # The rows last scrolled past get their avatars: wait until the avatar requests stop.
+        quiet_since, count = time.time(), server.requests("avatar")
+        while time.time() - quiet_since < 2.0 and time.time() < deadline + 30:
+            time.sleep(0.5)
+            now = server.requests("avatar")
+            if now != count:
+                quiet_since, count = time.time(), now
+        app.park_pointer()
+
+        def thousand_rows():
+            need(showing(app, "list", "Search results"), "the result list is not showing")
+            need(labels_showing(app, lambda t: t.startswith("Showing the first")), "the end-of-list note is not showing")
+            return footer[0]
+        idle_cpu(app, "1000-results", thousand_rows)
+        app.check_alive()
+        rss = rss_mb(app.pid)
+        stats = read_debug_stats(app, stats_path)
+        line.update(value=round(rss, 1), ratio=round(rss / bare_rss, 3), over_baseline_mb=round(rss - bare_rss, 1),
+                    search_requests=server.requests("search"), avatar_requests_served=server.requests("avatar"))
+        if stats is None:
+            line.update(verified=False, error="unverified: the app wrote no GHF_DEBUG_STATS file on SIGUSR1")
+            REPORT.emit(**line)
+            REPORT.fail(name, "unverified: github-finder does not answer SIGUSR1 with GHF_DEBUG_STATS (%.1f MB resident)" % rss)
+            return
+        line.update(searchRows=stats.get("searchRows"), avatarsDecoded=stats.get("avatarsDecoded"), avatarRequests=stats.get("avatarRequests"),
+                    avatarTexturesCached=stats.get("avatarTexturesCached"), avatarRequestsCancelled=stats.get("avatarRequestsCancelled"))
+        problems = []
+        if stats.get("searchRows") != RESULT_CAP:
+            problems.append("searchRows is %r, not %d" % (stats.get("searchRows"), RESULT_CAP))
+        if not stats.get("avatarsDecoded"):
+            problems.append("no avatar was decoded")
+        line["verified"] = not problems
+        if problems:
+            line["error"] = "; ".join(problems)
+        REPORT.emit(**line)
+        if problems:
+            REPORT.fail(name, "content not as measured: %s" % "; ".join(problems))
+        elif rss > bare_rss + MEMORY_BUDGET_MB:
+            REPORT.fail(name, "%.1f MB resident, %.1f MB over the bare window (budget %d MB)" % (rss, rss - bare_rss, MEMORY_BUDGET_MB))
+    except (StateNotReached, RuntimeError, FileNotFoundError) as error:
+        REPORT.emit(**line, error=str(error))
+        REPORT.fail(name, "%s%s" % (error, evidence_note(app, "memory")))
+    finally:
+        if app is not None:
+            report_exit(app)
+        server.stop()
+
+
+def report_exit(app):
+    status = app.stop()
+    if status is not None:
+        REPORT.fail("github-finder (%s)" % app.label, "exited during the session: %s; stderr in %s" % (describe_status(status), app.stderr_path))
+
+
+GTK_WARNING = re.compile(r"\b(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Gio|Pango|Adwaita|Atspi|Gtk-atspi|GdkPixbuf)-(WARNING|CRITICAL)\b|\*\*\s*\((github-finder|bare-window):\d+\): (WARNING|CRITICAL)")
+
+
+def report_warnings(folder):
+    found = []
+    for entry in sorted(os.listdir(folder)):
+        if entry.endswith(".stderr"):
+            with open(os.path.join(folder, entry), errors="replace") as f:
+                for line in f:
+                    if GTK_WARNING.search(line):
+                        found.append((entry, re.sub(r"\(\w[\w-]*:\d+\)", "(pid)", line.strip())))
+    distinct = sorted({message for _, message in found})
+    REPORT.emit(name="app.stderr.gtk-warnings", unit="count", value=len(found), baseline=None, ratio=None, budget=None,
+                distinct=distinct[:20])
+    for source, message in found[:40]:
+        log("warning in %s: %s" % (source, message))
 
 
 def build_bare_window(folder):
@@ -31,98 +792,84 @@ def build_bare_window(folder):
     return binary
 
 
-def time_first_frame(command, env):
-    output = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60).stdout.strip().splitlines()
-    return float(output[-1])
+def wanted(session):
+    return not ONLY or session in ONLY
 
 
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+# Every figure each session must produce: one that is missing at the end (its session stopped
+# before reaching it) is reported as not measured.
+REQUIRED = {
+    "start": ["idle.cpu.start-page", "idle.cpu.favorites-empty", "idle.cpu.sign-in-dialog"],
+    "search": ["idle.cpu.results"] + ["idle.cpu." + state for state, _ in DETAIL_ACCOUNTS],
+    "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
+    "narrow": ["idle.cpu.narrow-detail"],
+    "rate-limited": ["idle.cpu.rate-limited"],
+    "offline": ["idle.cpu.offline"],
+    "memory": ["idle.cpu.1000-results", "memory.resident.1000-results-with-avatars"],
+}
+
+
+def report_missing():
+    for session, names in REQUIRED.items():
+        if not wanted(session) and not (session == "search" and wanted("favorites")):
+            continue
+        for name in names:
+            if name not in REPORT.emitted:
+                if name.startswith("memory"):
+                    unit, baseline, budget = "MB", "memory.resident.bare-gtk-window", "<= baseline + %d MB" % MEMORY_BUDGET_MB
+                else:
+                    unit, baseline, budget = "percent", "idle.cpu.bare-gtk-window", "<= %.1f" % CPU_BUDGET_PERCENT
+                REPORT.emit(name=name, unit=unit, value=None, baseline=baseline, ratio=None, budget=budget,
+                            error="not measured: its session stopped earlier (see standard error)")
+                REPORT.fail(name, "not measured: its session stopped before this state")
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ghf-bench-gui-")
-    env = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "data"), XDG_STATE_HOME=os.path.join(folder, "state"),
-               XDG_CACHE_HOME=os.path.join(folder, "cache"), NO_AT_BRIDGE="1")
-    bare = build_bare_window(folder)
-    app = [os.path.join(RELEASE, "github-finder"), "--api-url", "http://127.0.0.1:9", "--benchmark-startup"]
-    # Alternate the two so machine noise hits both alike; one warm-up each.
-    time_first_frame([bare], env)
-    time_first_frame(app, env)
-    bare_times, app_times = [], []
-    for _ in range(RUNS):
-        bare_times.append(time_first_frame([bare], env))
-        app_times.append(time_first_frame(app, env))
-    emit(name="startup.first-frame.bare-gtk-window", unit="ms", p50=statistics.median(bare_times), p99=percentile(bare_times, 0.99), baseline=None, ratio=None)
-    emit(name="startup.first-frame", unit="ms", p50=statistics.median(app_times), p99=percentile(app_times, 0.99),
-         baseline="startup.first-frame.bare-gtk-window", ratio=round(statistics.median(app_times) / statistics.median(bare_times), 3), budget="ratio <= 1.3")
-
-    port_file = os.path.join(folder, "port")
-    server = subprocess.Popen([os.path.join(RELEASE, "github-fixture-server"), "--port", "0", "--port-file", port_file],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for binary in ("github-finder", "github-fixture-server"):
+        if not os.access(os.path.join(RELEASE, binary), os.X_OK):
+            log("no %s in %s (GHF_RELEASE_DIR)" % (binary, RELEASE))
+            return 2
+    folder = os.environ.get("GHF_BENCH_ARTIFACTS") or tempfile.mkdtemp(prefix="ghf-bench-gui-")
+    os.makedirs(folder, exist_ok=True)
+    log("binaries from %s; logs, screenshots and trees in %s" % (RELEASE, folder))
+    started = time.time()
+    build_bare_window(folder)
+    if wanted("startup"):
+        startup(folder)
+    bare_rss = None
+    if wanted("bare") or wanted("memory"):
+        bare_rss = bare_window_anchors(folder)
+    server = FixtureServer(folder, "main", "--search-limit", "100000", "--core-limit", "100000")
+    favorites_home = os.path.join(folder, "favorites-data")
     try:
-        while not os.path.exists(port_file):
-            time.sleep(0.05)
-        port = open(port_file).read().strip()
-        process = subprocess.Popen([os.path.join(RELEASE, "github-finder"), "--api-url", "http://127.0.0.1:%s" % port, "--search", "tom"],
-                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        # GTK blinks the caret of the focused entry for 10 s after the last key, then stops:
-        # measure once the window has settled, as it sits on a desktop.
-        time.sleep(11)
-        ticks = os.sysconf("SC_CLK_TCK")
-
-        def cpu_seconds():
-            fields = open("/proc/%d/stat" % process.pid).read().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / ticks
-
-        start = cpu_seconds()
-        time.sleep(5)
-        used = cpu_seconds() - start
-        rss_kb = int([line for line in open("/proc/%d/status" % process.pid) if line.startswith("VmRSS:")][0].split()[1])
-        process.terminate()
-        process.wait(timeout=10)
-        emit(name="idle.cpu.5s", unit="percent", value=round(used / 5 * 100, 3), baseline=None, ratio=None, budget="~0")
-        emit(name="memory.resident.search-results", unit="MB", value=round(rss_kb / 1024, 1), baseline=None, ratio=None)
+        if wanted("start"):
+            session_start_page(folder, server)
+        if wanted("search") or wanted("favorites"):
+            session_search(folder, server, favorites_home)
+        if wanted("favorites"):
+            session_favorites(folder, server, favorites_home)
+        if wanted("narrow"):
+            session_narrow(folder, server)
     finally:
-        server.terminate()
-    memory_after_thousand_results(folder, env)
-
-
-def memory_after_thousand_results(folder, env):
-    """Scrolls the real window with the mouse wheel until all 1,000 results (20 pages of 50) and
-    their avatars are loaded, then reads the app's resident memory. Budget: under 150 MB."""
-    port_file = os.path.join(folder, "port-1000")
-    server = subprocess.Popen([os.path.join(RELEASE, "github-fixture-server"), "--port", "0", "--port-file", port_file, "--search-limit", "1000"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    process = None
-    try:
-        while not os.path.exists(port_file):
-            time.sleep(0.05)
-        base = "http://127.0.0.1:%s" % open(port_file).read().strip()
-        process = subprocess.Popen([os.path.join(RELEASE, "github-finder"), "--api-url", base, "--search", "a"],
-                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(process.pid), "--name", "GitHub Finder"],
-                                capture_output=True, text=True, timeout=20).stdout.split()[-1]
-        time.sleep(2)
-
-        def search_pages():
-            stats = json.loads(subprocess.run(["curl", "-s", base + "/_fixture/stats"], capture_output=True, text=True).stdout)
-            return stats["requests"]["search"]
-
-        deadline = time.time() + 120
-        while search_pages() < 20 and time.time() < deadline:
-            subprocess.run(["xdotool", "mousemove", "--window", window, "180", "400", "click", "--repeat", "60", "--delay", "8", "5"])
-        time.sleep(3)  # the last avatars arrive
-        pages = search_pages()
-        rss_kb = int([line for line in open("/proc/%d/status" % process.pid) if line.startswith("VmRSS:")][0].split()[1])
-        emit(name="memory.resident.1000-results-with-avatars", unit="MB", value=round(rss_kb / 1024, 1), baseline=None, ratio=None,
-             budget="< 150 MB", pages_loaded=pages)
-    finally:
-        if process is not None:
-            process.terminate()
-        server.terminate()
+        server.stop()
+    if wanted("rate-limited"):
+        session_rate_limited(folder)
+    if wanted("offline"):
+        session_offline(folder)
+    if wanted("memory") and bare_rss is not None:
+        session_memory(folder, bare_rss)
+    report_missing()
+    report_warnings(folder)
+    log("done in %.0f s" % (time.time() - started))
+    if REPORT.failures:
+        log("%d figure(s) over budget or not measured:" % len(REPORT.failures))
+        for name, reason in REPORT.failures:
+            log("  %s: %s" % (name, reason))
+        return 1
+    if not os.environ.get("GHF_BENCH_ARTIFACTS"):
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

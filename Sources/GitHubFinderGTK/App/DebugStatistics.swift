@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import CGtkSupport
 import Glibc
 
 /// `GHF_DEBUG_STATS=FILE`: on SIGUSR1 the app writes what it holds to FILE as one JSON object
@@ -16,6 +17,7 @@ enum DebugStatistics {
         source.setEventHandler {
             MainActor.assumeIsolated {
                 guard let window = window() else { return }
+                if ProcessInfo.processInfo.environment["GHF_TRIM"] != nil { ghf_release_free_memory() }
                 let data = (try? JSONSerialization.data(withJSONObject: values(of: window), options: [.sortedKeys])) ?? Data()
                 FileManager.default.createFile(atPath: file, contents: data + Data("\n".utf8))
             }
