@@ -42,6 +42,9 @@ public struct FavoritesIndex: Sendable {
 
     public var count: Int { entries.count }
 
+    /// The snapshot behind a favorite row.
+    public func favorite(_ id: UserID) -> Favorite? { favoritesByID[id] }
+
     /// Header and favorite rows for `filter` (a case-insensitive substring of login or name;
     /// blank shows everything). Empty sections are dropped.
     public func rows(matching filter: String) -> [FavoritesRow] {

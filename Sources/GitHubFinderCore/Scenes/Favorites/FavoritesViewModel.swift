@@ -22,8 +22,12 @@ public final class FavoritesViewModel {
         public var totalCount = 0
         /// Offered after an unstar: "Removed octocat from favorites" with Undo.
         public var undo: Favorite?
-        /// Set when the store is unavailable or a write failed.
+        /// Set when a write (unstar, undo) failed, saying which and why; cleared by the next
+        /// write that succeeds.
         public var errorMessage: String?
+        /// Shown above the list for the whole session: the favorites file was found damaged and
+        /// moved aside (where to), or favorites live only in memory (why).
+        public var notice: String?
         /// False until the store has answered once.
         public var isLoaded = false
 
@@ -32,6 +36,14 @@ public final class FavoritesViewModel {
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
         public var undoMessage: String? { undo.map { "Removed \($0.login) from favorites" } }
+
+        static func unstarFailed(_ login: String?, _ error: FavoritesStoreError) -> String {
+            "\(login ?? "The user") could not be removed from favorites. \(error.localizedDescription)"
+        }
+
+        static func undoFailed(_ login: String, _ error: FavoritesStoreError) -> String {
+            "\(login) could not be put back in favorites. \(error.localizedDescription)"
+        }
     }
 
     public struct Actions {
@@ -49,9 +61,12 @@ public final class FavoritesViewModel {
     @ObservationIgnored private var index = FavoritesIndex([])
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
-    public init(store: any FavoritesStore, actions: Actions) {
+    /// `notice`: what the tab says for the whole session about where favorites are kept (see
+    /// `AppDependencies.makeFavoritesViewModel`).
+    public init(store: any FavoritesStore, actions: Actions, notice: String? = nil) {
         self.store = store
         self.actions = actions
+        state.notice = notice
         let stream = store.observeFavorites()
         observationTask = Task { [weak self] in
             for await favorites in stream {
@@ -68,7 +83,7 @@ public final class FavoritesViewModel {
 
     /// The snapshot behind a favorite row, for the view to draw.
     public func favorite(_ id: UserID) -> Favorite? {
-        index.favoritesByID[id]
+        index.favorite(id)
     }
 
     public func send(_ input: Input) {
@@ -80,17 +95,24 @@ public final class FavoritesViewModel {
         case .unstar(let id):
             do {
                 state.undo = try store.remove(id: id) ?? state.undo
+                state.errorMessage = nil
             } catch {
-                state.errorMessage = error.localizedDescription
+                state.errorMessage = State.unstarFailed(index.favorite(id)?.login, error)
             }
         case .undo:
             guard let favorite = state.undo else { return }
-            state.undo = nil
-            do { try store.add(favorite) } catch { state.errorMessage = error.localizedDescription }
+            do {
+                try store.add(favorite)
+                state.undo = nil
+                state.errorMessage = nil
+            } catch {
+                // The Undo stays offered, so it can be tried again.
+                state.errorMessage = State.undoFailed(favorite.login, error)
+            }
         case .dismissUndo:
             state.undo = nil
         case .select(let id):
-            if let favorite = index.favoritesByID[id] { actions.showDetail(favorite.user) }
+            if let favorite = index.favorite(id) { actions.showDetail(favorite.user) }
         }
     }
 
