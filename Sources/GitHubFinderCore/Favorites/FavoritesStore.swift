@@ -11,6 +11,9 @@ public protocol FavoritesStore: Sendable {
     func favorites() throws(FavoritesStoreError) -> [Favorite]
     /// Every favorite now, then again after each change, from any screen.
     func observeFavorites() -> AsyncStream<[Favorite]>
+    /// Every favorite grouped and ready to filter, now and after each change: what the Favorites
+    /// tab shows. Built where the store reads, never on the main thread.
+    func observeFavoritesIndex() -> AsyncStream<FavoritesIndex>
     /// The starred ids now, then again after each change: what row stars follow.
     func observeFavoriteIDs() -> AsyncStream<Set<UserID>>
 }

@@ -28,6 +28,12 @@ public struct GRDBFavoritesStore: FavoritesStore {
         stream(ValueObservation.tracking { db in try Favorite.order(sql: "login COLLATE NOCASE").fetchAll(db) })
     }
 
+    public func observeFavoritesIndex() -> AsyncStream<FavoritesIndex> {
+        // The region is given: the index is read by stepping a statement by hand, which GRDB's
+        // automatic region recording does not see.
+        stream(ValueObservation.tracking(region: Table(Favorite.databaseTableName), fetch: AppDatabase.fetchFavoritesIndex))
+    }
+
     public func observeFavoriteIDs() -> AsyncStream<Set<UserID>> {
         stream(ValueObservation.tracking { db in try Set(UserID.fetchAll(db, sql: "SELECT id FROM favorite")) })
     }

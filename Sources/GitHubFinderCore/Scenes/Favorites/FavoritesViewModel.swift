@@ -58,7 +58,7 @@ public final class FavoritesViewModel {
 
     @ObservationIgnored private let store: any FavoritesStore
     @ObservationIgnored private let actions: Actions
-    @ObservationIgnored private var index = FavoritesIndex([])
+    @ObservationIgnored private var index = FavoritesIndex()
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
     /// `notice`: what the tab says for the whole session about where favorites are kept (see
@@ -67,13 +67,10 @@ public final class FavoritesViewModel {
         self.store = store
         self.actions = actions
         state.notice = notice
-        let stream = store.observeFavorites()
+        // The store builds the index where it reads (off the main thread); only rows are made here.
+        let stream = store.observeFavoritesIndex()
         observationTask = Task { [weak self] in
-            for await favorites in stream {
-                // Sorting and folding 100,000 logins stays off the main thread.
-                let index = await Task.detached(priority: .userInitiated) { FavoritesIndex(favorites) }.value
-                self?.indexChanged(index)
-            }
+            for await index in stream { self?.indexChanged(index) }
         }
     }
 
@@ -81,7 +78,8 @@ public final class FavoritesViewModel {
         observationTask?.cancel()
     }
 
-    /// The snapshot behind a favorite row, for the view to draw.
+    /// The snapshot behind a favorite row, for the view to draw when it binds the row (made on
+    /// demand from the compact index: call it per bound row, not for the whole list).
     public func favorite(_ id: UserID) -> Favorite? {
         index.favorite(id)
     }
