@@ -53,6 +53,18 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Fills in (or corrects) the display name of a favorite's snapshot. Does nothing when the
+    /// user is no longer a favorite: a late answer never stars anyone again. Returns whether a
+    /// favorite was changed.
+    @discardableResult
+    public func updateFavoriteName(_ name: String, id: UserID) throws(FavoritesStoreError) -> Bool {
+        try write { db in
+            // An unchanged name writes nothing, so observers do not rebuild 100,000 rows for it.
+            try db.execute(sql: "UPDATE favorite SET name = ? WHERE id = ? AND name IS NOT ?", arguments: [name, id, name])
+            return db.changesCount > 0
+        }
+    }
+
     /// Unstars a user; returns the snapshot that was removed, so Undo can put it back.
     @discardableResult
     public func deleteFavorite(id: UserID) throws(FavoritesStoreError) -> Favorite? {

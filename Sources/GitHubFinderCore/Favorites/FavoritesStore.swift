@@ -4,6 +4,8 @@ import Foundation
 public protocol FavoritesStore: Sendable {
     /// Stars `favorite` (or refreshes its snapshot). Durable once it returns.
     func add(_ favorite: Favorite) throws(FavoritesStoreError)
+    /// Sets the display name of a favorite's snapshot, if it is still a favorite (never re-stars).
+    func updateName(_ name: String, ofFavorite id: UserID) throws(FavoritesStoreError)
     /// Unstars; returns the removed snapshot for Undo.
     @discardableResult
     func remove(id: UserID) throws(FavoritesStoreError) -> Favorite?

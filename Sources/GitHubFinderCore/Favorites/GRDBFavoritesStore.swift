@@ -15,6 +15,10 @@ public struct GRDBFavoritesStore: FavoritesStore {
         try database.saveFavorite(favorite)
     }
 
+    public func updateName(_ name: String, ofFavorite id: UserID) throws(FavoritesStoreError) {
+        try database.updateFavoriteName(name, id: id)
+    }
+
     @discardableResult
     public func remove(id: UserID) throws(FavoritesStoreError) -> Favorite? {
         try database.deleteFavorite(id: id)
