@@ -2,7 +2,8 @@ import Foundation
 
 /// A growable run of bytes with plain pointer writes: the favorites index appends millions of
 /// bytes while it is built, and `Array.append` checks uniqueness and capacity on every one.
-final class ByteBuffer {
+/// Sendable because only the builder writes to it; a built `FavoritesIndex` only reads it.
+final class ByteBuffer: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -45,8 +46,8 @@ final class ByteBuffer {
     /// `reserve` made room for).
     func setCount(_ count: Int) { self.count = count }
 
-    /// A copy of the bytes as an array.
-    func array() -> [UInt8] {
-        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    /// The bytes `range` as a string.
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
     }
 }

@@ -34,7 +34,8 @@ public struct FavoritesIndex: Sendable {
     }
 
     let entries: [Entry]
-    let text: [UInt8]
+    /// Written by the builder only; handed over, not copied (11 MB for 100,000 favorites).
+    let text: ByteBuffer
     /// Lowercase login, 0, lowercase name, 0 — for every entry in order, back to back. The 0
     /// bytes (never in a query) stop a match from spanning a login and a name, or two favorites.
     let haystacks: [UInt8]
@@ -50,10 +51,10 @@ public struct FavoritesIndex: Sendable {
 
     /// The empty index.
     public init() {
-        self.init(entries: [], text: [], haystacks: [], haystackStarts: [], byID: [])
+        self.init(entries: [], text: ByteBuffer(capacity: 0), haystacks: [], haystackStarts: [], byID: [])
     }
 
-    init(entries: [Entry], text: [UInt8], haystacks: [UInt8], haystackStarts: [UInt32], byID: [IDPosition]) {
+    init(entries: [Entry], text: ByteBuffer, haystacks: [UInt8], haystackStarts: [UInt32], byID: [IDPosition]) {
         self.entries = entries
         self.text = text
         self.haystacks = haystacks
@@ -83,7 +84,7 @@ public struct FavoritesIndex: Sendable {
         func next(_ length: Int32) -> String? {
             guard length >= 0 else { return nil }
             defer { offset += Int(length) }
-            return String(decoding: text[offset..<offset + Int(length)], as: UTF8.self)
+            return text.string(offset..<offset + Int(length))
         }
         let login = next(entry.loginLength) ?? ""
         let name = next(entry.nameLength)

@@ -181,6 +181,6 @@ struct FavoritesIndexBuilder {
         }
         // Read from SQLite they arrive by id already.
         if zip(byID, byID.dropFirst()).contains(where: { $0.id >= $1.id }) { byID.sort { $0.id < $1.id } }
-        return FavoritesIndex(entries: finalEntries, text: text.array(), haystacks: finalHaystacks, haystackStarts: finalStarts, byID: byID)
+        return FavoritesIndex(entries: finalEntries, text: text, haystacks: finalHaystacks, haystackStarts: finalStarts, byID: byID)
     }
 }
