@@ -116,9 +116,15 @@ struct SearchViewModelTests {
         viewModel.send(.submit)
         #expect(await eventually { viewModel.state.phase == .rateLimited(resetsAt: now.addingTimeInterval(3)) })
         #expect(viewModel.state.rateLimitSecondsRemaining == 3)
-        await clock.step(by: .seconds(1))
-        #expect(await eventually { viewModel.state.rateLimitSecondsRemaining == 2 })
-        await clock.step(by: .seconds(2))
+        // Each tick's sleep is armed on another executor: advance only once it is waiting, or
+        // a busy machine lets the advance pass before the sleep exists.
+        for expected in [2, 1] {
+            #expect(await clock.hasSleeper())
+            await clock.advance(by: .seconds(1))
+            #expect(await eventually { viewModel.state.rateLimitSecondsRemaining == expected })
+        }
+        #expect(await clock.hasSleeper())
+        await clock.advance(by: .seconds(1))
         #expect(await eventually { viewModel.state.phase == .results })
         #expect(api.calls.count == 2)
         #expect(viewModel.state.rateLimitSecondsRemaining == nil)
