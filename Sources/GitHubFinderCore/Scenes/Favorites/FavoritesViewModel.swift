@@ -11,6 +11,8 @@ public final class FavoritesViewModel {
         case undo
         /// The Undo toast went away.
         case dismissUndo
+        /// The user closed the error message.
+        case dismissError
         case select(UserID)
     }
 
@@ -109,6 +111,8 @@ public final class FavoritesViewModel {
             }
         case .dismissUndo:
             state.undo = nil
+        case .dismissError:
+            state.errorMessage = nil
         case .select(let id):
             if let favorite = index.favorite(id) { actions.showDetail(favorite.user) }
         }
