@@ -45,6 +45,8 @@ enum FavoritesBenchmark {
         guard synchronous == 2 else { fatalError("star/unstar must be measured with synchronous = FULL") }
         BenchmarkHarness.emit(name: "favorites.star-unstar.committed.100k", star, budget: .p99Below(5))
 
+        try FavoritesObservationBenchmark.run(database, favorites: count)
+
         let memory = try ResidentMemoryProbe.measure(file: file, expecting: count)
         BenchmarkHarness.emit(name: "favorites.resident-memory.fresh-process.before-load", unit: "MB", .init(single: memory.before))
         BenchmarkHarness.emit(name: "favorites.resident-memory.100k", unit: "MB", .init(single: memory.after),
