@@ -27,9 +27,9 @@ enum BenchmarkHarness {
 
         var text: String {
             switch self {
-            case .p50Below(let limit): "p50 < \(number(limit))"
-            case .p99Below(let limit): "p99 < \(number(limit))"
-            case .ratioAtMost(let limit): "ratio <= \(number(limit))"
+            case .p50Below(let limit): "p50 < \(String(format: "%g", limit))"
+            case .p99Below(let limit): "p99 < \(String(format: "%g", limit))"
+            case .ratioAtMost(let limit): "ratio <= \(String(format: "%g", limit))"
             }
         }
 
