@@ -10,26 +10,30 @@ public final class AppDependencies {
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
     public let favoritesError: FavoritesStoreError?
+    /// Set when the favorites file was found damaged at start, moved aside and replaced.
+    public let favoritesRecovery: FavoritesRecovery?
     public let authenticator: Authenticator
     /// Nil when no OAuth app is configured (tokens only).
     public let deviceFlow: DeviceFlowClient?
 
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
-        favoritesError: FavoritesStoreError? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil
+        favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil
     ) {
         self.api = api
         self.favorites = favorites
         self.clock = clock
         self.now = now
         self.favoritesError = favoritesError
+        self.favoritesRecovery = favoritesRecovery
         self.authenticator = Authenticator(credentials: api.credentials, tokenStore: tokenStore, api: api, environmentToken: environmentToken)
         self.deviceFlow = deviceFlow
     }
 
-    /// The real thing: GitHub at `configuration.baseURL` and favorites in `databaseFile`. A
-    /// database that cannot be opened is reported, kept untouched, and replaced by an in-memory
-    /// one for this session.
+    /// The real thing: GitHub at `configuration.baseURL` and favorites in `databaseFile`. A damaged
+    /// file is moved aside by `AppDatabase.open` and a fresh one used (`favoritesRecovery`); only a
+    /// file that cannot be opened or created at all is replaced by an in-memory database for this
+    /// session (`favoritesError`).
     public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile(), tokenStore: any TokenStore = InMemoryTokenStore()) -> AppDependencies {
         live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) }, tokenStore: tokenStore)
     }
@@ -42,6 +46,9 @@ public final class AppDependencies {
         switch opened {
         case .success(let opened):
             database = opened
+            if let recovery = opened.recovery {
+                Logger(label: "GitHubFinder.AppDependencies").warning("damaged favorites database moved aside", metadata: ["movedTo": "\(recovery.movedTo)"])
+            }
         case .failure(let error):
             Logger(label: "GitHubFinder.AppDependencies").error("favorites database unusable", metadata: ["error": "\(error)"])
             failure = error
@@ -50,6 +57,7 @@ public final class AppDependencies {
         let client = GitHubClient(configuration: configuration)
         let deviceFlow = DeviceFlowClient(configuration: OAuthConfiguration.from(apiBaseURL: configuration.baseURL), transport: client.transport, userAgent: configuration.userAgent)
         return AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), favoritesError: failure,
+                               favoritesRecovery: database.recovery,
                                tokenStore: tokenStore, environmentToken: configuration.token, deviceFlow: deviceFlow)
     }
 
@@ -58,7 +66,7 @@ public final class AppDependencies {
     }
 
     public func makeFavoritesViewModel(actions: FavoritesViewModel.Actions) -> FavoritesViewModel {
-        FavoritesViewModel(store: favorites, actions: actions)
+        FavoritesViewModel(store: favorites, actions: actions, notice: favoritesRecovery?.message ?? favoritesError?.sessionOnlyMessage)
     }
 
     public func makeSignInViewModel(reason: String?, actions: SignInViewModel.Actions) -> SignInViewModel {

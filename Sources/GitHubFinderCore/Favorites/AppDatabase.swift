@@ -2,35 +2,14 @@ import Foundation
 import GRDB
 
 /// The favorites database, in the GRDB demo apps' `AppDatabase` style: it owns the writer,
-/// migrates on open, and names its writes after their intent.
+/// migrates on open, and names its writes after their intent. Opening a file (checked read-only
+/// first, a damaged one moved aside) is in `AppDatabase+Open.swift`.
 public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// Shown in error messages; ":memory:" for in-memory databases.
     public let path: String
-
-    /// Opens (creating if needed) the database at `file` in WAL mode, migrates it and checks it.
-    /// A damaged file is reported as `.corrupt` and left exactly as it was.
-    public static func open(at file: URL) throws(FavoritesStoreError) -> AppDatabase {
-        let path = file.path
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .cannotOpen(path: path, reason: "the folder cannot be created")
-        }
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            // FULL: a favorite acknowledged to the user survives a crash and a power cut.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            let database = try AppDatabase(pool, path: path)
-            try database.check()
-            return database
-        } catch {
-            throw FavoritesStoreError.from(error, path: path)
-        }
-    }
+    /// Set when `open` found the file damaged, moved it aside and started a fresh one.
+    public let recovery: FavoritesRecovery?
 
     /// A fresh in-memory database, for tests and as the fallback when the file cannot be used.
     public static func inMemory() -> AppDatabase {
@@ -38,9 +17,10 @@ public final class AppDatabase: Sendable {
         try! AppDatabase(DatabaseQueue(), path: ":memory:")
     }
 
-    init(_ writer: any DatabaseWriter, path: String) throws {
+    init(_ writer: any DatabaseWriter, path: String, recovery: FavoritesRecovery? = nil) throws {
         self.writer = writer
         self.path = path
+        self.recovery = recovery
         try Self.migrator.migrate(writer)
     }
 
@@ -62,12 +42,6 @@ public final class AppDatabase: Sendable {
         return migrator
     }
 
-    /// `PRAGMA quick_check`: damage in pages the schema read did not touch.
-    private func check() throws {
-        let result = try writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
-        guard result == "ok" else { throw FavoritesStoreError.corrupt(path: path) }
-    }
-
     // MARK: Writes
 
     /// Stars a user, or refreshes the snapshot of one already starred. A stale favorite holding
@@ -76,6 +50,18 @@ public final class AppDatabase: Sendable {
         try write { db in
             try Favorite.filter(sql: "login = ? COLLATE NOCASE AND id <> ?", arguments: [favorite.login, favorite.id]).deleteAll(db)
             try favorite.upsert(db)
+        }
+    }
+
+    /// Fills in (or corrects) the display name of a favorite's snapshot. Does nothing when the
+    /// user is no longer a favorite: a late answer never stars anyone again. Returns whether a
+    /// favorite was changed.
+    @discardableResult
+    public func updateFavoriteName(_ name: String, id: UserID) throws(FavoritesStoreError) -> Bool {
+        try write { db in
+            // An unchanged name writes nothing, so observers do not rebuild 100,000 rows for it.
+            try db.execute(sql: "UPDATE favorite SET name = ? WHERE id = ? AND name IS NOT ?", arguments: [name, id, name])
+            return db.changesCount > 0
         }
     }
 

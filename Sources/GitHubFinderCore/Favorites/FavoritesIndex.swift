@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// One row of the Favorites list: a letter header or a favorite. Headers live in the same list
 /// as users (GTK 4.8 has no list section headers), so 100,000 favorites stay one flat model.
@@ -7,98 +8,161 @@ public enum FavoritesRow: Hashable, Sendable {
     case favorite(UserID)
 }
 
-/// Favorites prepared for grouping and filtering: sorted once when the store changes, so each
-/// keystroke is only a scan over precomputed lowercase bytes.
+/// Every favorite, grouped and ready to filter, in a compact form: 100,000 favorites are a few
+/// flat arrays (about 40 bytes of bookkeeping each plus their text), not 100,000 `Favorite` values
+/// with Foundation `URL`s. Built once per store change (`AppDatabase.favoritesIndex`), off the main
+/// thread; a keystroke is one scan over one buffer of lowercase bytes; a row drawn asks
+/// `favorite(_:)` for its snapshot, made then.
 public struct FavoritesIndex: Sendable {
     /// The bucket for anything that does not start with a letter A–Z (after folding accents).
     public static let otherSection = "#"
+    /// "A"…"Z", then "#": section numbers are indexes in here.
+    static let sectionTitles = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + [otherSection]
 
-    private struct Entry: Sendable {
+    /// One favorite, in display order. Its texts are consecutive in `text`: login, name, avatar
+    /// URL, profile URL, `addedAt` as stored; a length of -1 is nil.
+    struct Entry: Sendable {
         var id: UserID
-        var section: String
-        var haystack: [UInt8]
+        var text: UInt32
+        var loginLength: Int32
+        var nameLength: Int32
+        var avatarLength: Int32
+        var profileLength: Int32
+        var addedAtLength: Int32
+        var section: UInt8
+        var type: AccountType
     }
 
-    private let entries: [Entry]
-    /// Favorites by id, for rows to look up what to draw.
-    public let favoritesByID: [UserID: Favorite]
+    let entries: [Entry]
+    /// Written by the builder only; handed over, not copied (11 MB for 100,000 favorites).
+    let text: ByteBuffer
+    /// Lowercase login, 0, lowercase name, 0 — for every entry in order, back to back. The 0
+    /// bytes (never in a query) stop a match from spanning a login and a name, or two favorites.
+    let haystacks: [UInt8]
+    /// Where each entry's part of `haystacks` starts.
+    let haystackStarts: [UInt32]
+    /// Ids ascending, each with its entry's position: `favorite(_:)` is a binary search.
+    let byID: [IDPosition]
 
+    struct IDPosition: Sendable {
+        var id: UserID
+        var position: Int32
+    }
+
+    /// The empty index.
+    public init() {
+        self.init(entries: [], text: ByteBuffer(capacity: 0), haystacks: [], haystackStarts: [], byID: [])
+    }
+
+    init(entries: [Entry], text: ByteBuffer, haystacks: [UInt8], haystackStarts: [UInt32], byID: [IDPosition]) {
+        self.entries = entries
+        self.text = text
+        self.haystacks = haystacks
+        self.haystackStarts = haystackStarts
+        self.byID = byID
+    }
+
+    /// An index of `favorites` in any order (tests, small lists); the app builds it from SQLite.
     public init(_ favorites: [Favorite]) {
-        let prepared = favorites.map { favorite -> (Favorite, String, String) in
-            let section = Self.section(for: favorite.login)
-            return (favorite, section, favorite.login.lowercased())
-        }
-        // Sections A…Z then #; logins ascending inside a section.
-        let sorted = prepared.sorted { a, b in
-            if a.1 != b.1 { return Self.sectionOrder(a.1) < Self.sectionOrder(b.1) }
-            return a.2 != b.2 ? a.2 < b.2 : a.0.id < b.0.id
-        }
-        entries = sorted.map { favorite, section, login in
-            // Login and name, separated by a byte no query contains, so a match cannot span both.
-            Entry(id: favorite.id, section: section, haystack: Array(login.utf8) + [0] + Array((favorite.name ?? "").lowercased().utf8))
-        }
-        favoritesByID = Dictionary(favorites.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        var builder = FavoritesIndexBuilder(capacity: favorites.count)
+        for favorite in favorites { builder.append(favorite) }
+        self = builder.build()
     }
 
     public var count: Int { entries.count }
 
+    /// The snapshot behind a favorite row, made when asked (a row being drawn, a selection).
+    public func favorite(_ id: UserID) -> Favorite? {
+        var low = 0, high = byID.count
+        while low < high {
+            let middle = (low + high) / 2
+            if byID[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < byID.count, byID[low].id == id else { return nil }
+        let entry = entries[Int(byID[low].position)]
+        var offset = Int(entry.text)
+        func next(_ length: Int32) -> String? {
+            guard length >= 0 else { return nil }
+            defer { offset += Int(length) }
+            return text.string(offset..<offset + Int(length))
+        }
+        let login = next(entry.loginLength) ?? ""
+        let name = next(entry.nameLength)
+        let avatar = next(entry.avatarLength)
+        let profile = next(entry.profileLength)
+        let addedAt = next(entry.addedAtLength).flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
+        return Favorite(id: entry.id, login: login, name: name, avatarURL: avatar.flatMap(URL.init(string:)), type: entry.type,
+                        profileURL: profile.flatMap(URL.init(string:)), addedAt: addedAt)
+    }
+
     /// Header and favorite rows for `filter` (a case-insensitive substring of login or name;
     /// blank shows everything). Empty sections are dropped.
     public func rows(matching filter: String) -> [FavoritesRow] {
-        let needle = Array(filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8)
+        let needle = Array(filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8.filter { $0 != 0 })
         var rows: [FavoritesRow] = []
-        rows.reserveCapacity(needle.isEmpty ? entries.count + 27 : 64)
-        var currentSection: String?
-        for entry in entries where needle.isEmpty || Self.contains(entry.haystack, needle) {
-            if entry.section != currentSection {
-                rows.append(.header(entry.section))
-                currentSection = entry.section
+        var currentSection = -1
+        func append(_ position: Int) {
+            let entry = entries[position]
+            if Int(entry.section) != currentSection {
+                currentSection = Int(entry.section)
+                rows.append(.header(Self.sectionTitles[currentSection]))
             }
             rows.append(.favorite(entry.id))
+        }
+        if needle.isEmpty {
+            rows.reserveCapacity(entries.count + Self.sectionTitles.count)
+            for position in entries.indices { append(position) }
+        } else {
+            rows.reserveCapacity(64)
+            forEachMatch(of: needle, append)
         }
         return rows
     }
 
+    /// Calls `body` with the position of every entry whose haystack contains `needle`, in order.
+    /// `memchr` finds candidates for the first byte; each entry is reported once.
+    private func forEachMatch(of needle: [UInt8], _ body: (Int) -> Void) {
+        let count = entries.count
+        haystacks.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return }
+                let n = pin.count, end = hay.count, first = Int32(pin[0])
+                var from = 0, position = 0
+                while from + n <= end, let found = memchr(base + from, first, end - n + 1 - from) {
+                    let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                    guard n == 1 || memcmp(base + offset + 1, pinBase + 1, n - 1) == 0 else {
+                        from = offset + 1
+                        continue
+                    }
+                    while position + 1 < count && Int(haystackStarts[position + 1]) <= offset { position += 1 }
+                    body(position)
+                    position += 1
+                    from = position < count ? Int(haystackStarts[position]) : end
+                }
+            }
+        }
+    }
+
     /// The section a login belongs under: its first letter, case- and accent-folded, or "#".
     public static func section(for login: String) -> String {
+        sectionTitles[Int(sectionNumber(for: login))]
+    }
+
+    /// 0…25 for A…Z, 26 for "#".
+    static func sectionNumber(for login: String) -> UInt8 {
         // Nearly every login starts with an ASCII letter or digit: no Unicode folding needed.
-        if let byte = login.utf8.first, byte < 0x80 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): return String(UnicodeScalar(byte - 32))
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return String(UnicodeScalar(byte))
-            default: return otherSection
-            }
-        }
-        guard let first = login.first else { return otherSection }
+        if let byte = login.utf8.first, byte < 0x80 { return sectionNumber(asciiFirstByte: byte) }
+        guard let first = login.first else { return 26 }
         let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).uppercased()
-        guard folded.count == 1, let scalar = folded.unicodeScalars.first, scalar.isASCII, ("A"..."Z").contains(Character(scalar)) else {
-            return otherSection
-        }
-        return folded
+        guard folded.utf8.count == 1, let byte = folded.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) else { return 26 }
+        return byte - UInt8(ascii: "A")
     }
 
-    private static func sectionOrder(_ section: String) -> Int {
-        section == otherSection ? Int.max : Int(section.unicodeScalars.first!.value)
-    }
-
-    /// Byte substring search; both sides are lowercased UTF-8, so this is a case-insensitive match.
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        let n = needle.count, h = haystack.count
-        guard n <= h else { return false }
-        let first = needle[0]
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var i = 0
-                while i <= h - n {
-                    if hay[i] == first {
-                        var j = 1
-                        while j < n && hay[i + j] == pin[j] { j += 1 }
-                        if j == n { return true }
-                    }
-                    i += 1
-                }
-                return false
-            }
+    static func sectionNumber(asciiFirstByte byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a")
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        default: 26
         }
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 public protocol FavoritesStore: Sendable {
     /// Stars `favorite` (or refreshes its snapshot). Durable once it returns.
     func add(_ favorite: Favorite) throws(FavoritesStoreError)
+    /// Sets the display name of a favorite's snapshot, if it is still a favorite (never re-stars).
+    func updateName(_ name: String, ofFavorite id: UserID) throws(FavoritesStoreError)
     /// Unstars; returns the removed snapshot for Undo.
     @discardableResult
     func remove(id: UserID) throws(FavoritesStoreError) -> Favorite?
@@ -11,6 +13,9 @@ public protocol FavoritesStore: Sendable {
     func favorites() throws(FavoritesStoreError) -> [Favorite]
     /// Every favorite now, then again after each change, from any screen.
     func observeFavorites() -> AsyncStream<[Favorite]>
+    /// Every favorite grouped and ready to filter, now and after each change: what the Favorites
+    /// tab shows. Built where the store reads, never on the main thread.
+    func observeFavoritesIndex() -> AsyncStream<FavoritesIndex>
     /// The starred ids now, then again after each change: what row stars follow.
     func observeFavoriteIDs() -> AsyncStream<Set<UserID>>
 }

@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 
-/// Why the favorites database could not be used. The file is never deleted or replaced: the UI
-/// says what happened and where the file is.
+/// Why the favorites database could not be used, or a read or write failed. A file is never
+/// deleted: a damaged one found at start is moved aside (see `FavoritesRecovery`).
 public enum FavoritesStoreError: Error, Equatable, Sendable {
     /// The file or its folder could not be opened or created.
     case cannotOpen(path: String, reason: String)
-    /// The file is not a database, or is damaged.
+    /// The file is not a database, or is damaged (found after it was opened: at start a damaged
+    /// file is moved aside instead).
     case corrupt(path: String)
     /// The file or disk refuses writes.
     case readOnly(path: String)
@@ -38,5 +39,12 @@ extension FavoritesStoreError: LocalizedError {
         case .diskFull: "The disk is full: favorites cannot be saved."
         case .failed(let reason): "Favorites could not be saved: \(reason)"
         }
+    }
+}
+
+extension FavoritesStoreError {
+    /// What the Favorites tab says when the file could not be used and favorites live in memory.
+    public var sessionOnlyMessage: String {
+        "\(localizedDescription) Favorites you star now are kept only until GitHub Finder quits."
     }
 }

@@ -15,6 +15,10 @@ public struct GRDBFavoritesStore: FavoritesStore {
         try database.saveFavorite(favorite)
     }
 
+    public func updateName(_ name: String, ofFavorite id: UserID) throws(FavoritesStoreError) {
+        try database.updateFavoriteName(name, id: id)
+    }
+
     @discardableResult
     public func remove(id: UserID) throws(FavoritesStoreError) -> Favorite? {
         try database.deleteFavorite(id: id)
@@ -26,6 +30,12 @@ public struct GRDBFavoritesStore: FavoritesStore {
 
     public func observeFavorites() -> AsyncStream<[Favorite]> {
         stream(ValueObservation.tracking { db in try Favorite.order(sql: "login COLLATE NOCASE").fetchAll(db) })
+    }
+
+    public func observeFavoritesIndex() -> AsyncStream<FavoritesIndex> {
+        // The region is given: the index is read by stepping a statement by hand, which GRDB's
+        // automatic region recording does not see.
+        stream(ValueObservation.tracking(region: Table(Favorite.databaseTableName), fetch: AppDatabase.fetchFavoritesIndex))
     }
 
     public func observeFavoriteIDs() -> AsyncStream<Set<UserID>> {

@@ -38,15 +38,22 @@ public final class GitHubClient: GitHubAPI {
     func get(_ url: URL, policy: RequestPolicy) async throws(GitHubError) -> HTTPResponseData {
         var target = url
         let cached = policy.conditional ? cache.entry(for: url) : nil
+        var lastRedirectStatus = 0
         for _ in 0...Self.maximumRedirects {
             if Task.isCancelled { throw .cancelled }
             let response = try await transport.send(request(for: target, policy: policy, etag: cached?.etag))
             if let limit = RateLimit(headers: response.headers, fallbackResource: policy.resource) {
                 rateLimits.record(limit)
             }
-            if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
-               let next = URL(string: location, relativeTo: target)?.absoluteURL {
+            if (300..<400).contains(response.status) && response.status != 304 {
+                // Only the five statuses that name one new location are followed; any other 3xx,
+                // or one without a usable Location, is reported with the status it really had.
+                guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
+                      let next = URL(string: location, relativeTo: target)?.absoluteURL, next.scheme == "http" || next.scheme == "https" else {
+                    throw .unusableRedirect(status: response.status)
+                }
                 logger.debug("following redirect", metadata: ["status": "\(response.status)", "host": "\(next.host ?? "?")"])
+                lastRedirectStatus = response.status
                 target = next
                 continue
             }
@@ -63,7 +70,7 @@ public final class GitHubClient: GitHubAPI {
             }
             return response
         }
-        throw .unexpectedStatus(310, message: "Too many redirects")
+        throw .tooManyRedirects(lastStatus: lastRedirectStatus)
     }
 
     private func request(for url: URL, policy: RequestPolicy, etag: String?) -> HTTPRequestData {

@@ -19,8 +19,14 @@ public enum GitHubError: Error, Equatable, Sendable {
     case notFound
     /// HTTP 5xx.
     case serverError(status: Int)
-    /// Any other unexpected HTTP status (400, 410 Gone for a retired API version, a 3xx loop…).
+    /// Any other unexpected HTTP status (400, 410 Gone for a retired API version, a 304 with
+    /// nothing cached…).
     case unexpectedStatus(Int, message: String?)
+    /// Redirects went on past the client's limit; `lastStatus` is the last 3xx received.
+    case tooManyRedirects(lastStatus: Int)
+    /// A 3xx that cannot be followed: no `Location`, an unparsable one, or a status (300, 305…)
+    /// that names no single place to go. `status` is the 3xx received.
+    case unusableRedirect(status: Int)
     /// The body was not what the endpoint returns: truncated, HTML, wrong JSON. Says what failed.
     case undecodable(String)
     /// The caller cancelled (a newer search replaced this one).
@@ -51,6 +57,8 @@ extension GitHubError: LocalizedError {
         case .notFound: "Not found on GitHub."
         case .serverError(let status): "GitHub had a problem (HTTP \(status)). Try again."
         case .unexpectedStatus(let status, let message): "Unexpected answer from GitHub (HTTP \(status))\(message.map { ": \($0)" } ?? "")."
+        case .tooManyRedirects(let status): "GitHub kept redirecting the request (the last answer was HTTP \(status)); it was stopped."
+        case .unusableRedirect(let status): "GitHub answered with a redirect (HTTP \(status)) that leads nowhere usable."
         case .undecodable(let what): "GitHub sent a response that could not be read (\(what))."
         case .cancelled: "Cancelled."
         }

@@ -49,14 +49,6 @@ struct AppDatabaseTests {
         #expect(try database.favorites().map(\.id) == [9])
     }
 
-    @Test func aCorruptFileIsReportedAndKeptByteForByte() throws {
-        let file = Self.temporaryFolder().appendingPathComponent("favorites.sqlite")
-        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        try garbage.write(to: file)
-        #expect(throws: FavoritesStoreError.corrupt(path: file.path)) { try AppDatabase.open(at: file) }
-        #expect(try Data(contentsOf: file) == garbage)
-    }
-
     @Test func aFolderThatCannotBeCreatedIsCannotOpen() throws {
         let blocker = Self.temporaryFolder().appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: blocker)
@@ -64,14 +56,15 @@ struct AppDatabaseTests {
         guard case .cannotOpen = error else { Issue.record("got \(String(describing: error))"); return }
     }
 
-    @Test func theLiveDependenciesFallBackToMemoryAndSayWhy() async throws {
-        let file = Self.temporaryFolder().appendingPathComponent("favorites.sqlite")
-        try Data(repeating: 0x42, count: 4096).write(to: file)
-        let dependencies = await AppDependencies.live(configuration: GitHubConfiguration(), databaseFile: file)
-        #expect(await dependencies.favoritesError == .corrupt(path: file.path))
-        try await dependencies.favorites.add(.stub())
-        #expect(try await dependencies.favorites.favorites().count == 1)
-        #expect(try Data(contentsOf: file) == Data(repeating: 0x42, count: 4096))
+    @Test func theWritingConnectionCommitsWithSynchronousFull() throws {
+        // Given a database file opened as the app opens it (a WAL pool)
+        let database = try AppDatabase.open(at: Self.temporaryFolder().appendingPathComponent("favorites.sqlite"))
+        // When a favorite is written
+        try database.saveFavorite(.stub())
+        // Then the connection that wrote it syncs every commit (2 = FULL; WAL's default is 1 = NORMAL)
+        let level = try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(level == 2)
+        #expect(try database.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
     }
 
     /// A child process stars users one by one and prints each acknowledgement; it is killed with

@@ -46,4 +46,39 @@ struct FavoritesIndexTests {
         // "cat" + "The" would be "catthe" if login and name were glued together.
         #expect(FavoritesIndex(favorites).rows(matching: "catthe").isEmpty)
     }
+
+    @Test func theIndexReadFromSQLiteIsTheSameAsTheOneBuiltFromValues() throws {
+        // Given favorites stored out of id order, with accents, CJK, an organization and a name-less login
+        let extra = [
+            Favorite(id: 12, login: "ÀLVARO", name: nil, avatarURL: URL(string: "https://avatars.githubusercontent.com/u/12?v=4"),
+                     type: .organization, profileURL: URL(string: "https://github.com/ALVARO"), addedAt: Date(timeIntervalSince1970: 1_700_000_123.5)),
+            Favorite.stub(id: 9, login: "Émile", name: "ÉMILE Zola"),
+            Favorite.stub(id: 10, login: "emma"),
+            Favorite.stub(id: 11, login: "山田", name: "山田太郎"),
+        ]
+        let all = extra + favorites
+        let database = AppDatabase.inMemory()
+        for favorite in all { try database.saveFavorite(favorite) }
+
+        // When the index is read from SQLite
+        let index = try database.favoritesIndex()
+
+        // Then it groups, orders and filters like the one built from values, and gives back each snapshot
+        #expect(index.rows(matching: "") == FavoritesIndex(all).rows(matching: ""))
+        #expect(index.rows(matching: "").prefix(9) == [.header("A"), .favorite(6), .favorite(2), .favorite(12), .header("B"), .favorite(3), .header("E"), .favorite(10), .favorite(9)])
+        #expect(index.rows(matching: "zola") == [.header("E"), .favorite(9)])
+        #expect(index.rows(matching: "àlv") == [.header("A"), .favorite(12)])
+        #expect(index.rows(matching: "太郎") == [.header("#"), .favorite(11)])
+        for favorite in all { #expect(index.favorite(favorite.id) == favorite) }
+        #expect(index.favorite(999) == nil)
+        #expect(index.count == all.count)
+    }
+
+    @Test func anEmptyDatabaseIsAnEmptyIndex() throws {
+        let index = try AppDatabase.inMemory().favoritesIndex()
+        #expect(index.count == 0)
+        #expect(index.rows(matching: "").isEmpty)
+        #expect(index.rows(matching: "a").isEmpty)
+        #expect(index.favorite(1) == nil)
+    }
 }

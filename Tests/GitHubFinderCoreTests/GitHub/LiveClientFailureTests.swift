@@ -63,7 +63,12 @@ struct LiveClientFailureTests {
             server.inject(FixtureFault(.latency, milliseconds: 5_000))
             let started = ContinuousClock.now
             let task = Task { await thrownError { try await client.searchUsers(Self.search) } }
-            try await Task.sleep(for: .milliseconds(200))
+            // Cancel only once the double holds the request: cancelling an in-flight request is
+            // what is tested, not one that was never sent.
+            while server.requestCount(.search) == 0 && ContinuousClock.now - started < .seconds(3) {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(server.requestCount(.search) == 1)
             task.cancel()
             #expect(await task.value == .cancelled)
             #expect(ContinuousClock.now - started < .seconds(3))

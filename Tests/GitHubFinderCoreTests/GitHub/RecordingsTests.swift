@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GitHubFinderCore
 
-/// Every real response in shared/github-api/recordings: success shapes decode to the values in
+/// Every real response in Tests/Fixtures/recordings: success shapes decode to the values in
 /// their bodies, errors become the right typed error.
 @Suite("Real GitHub recordings")
 struct RecordingsTests {

@@ -45,6 +45,50 @@ struct FavoritesViewModelTests {
         #expect(viewModel.state.undo == nil)
     }
 
+    /// A real refusal from SQLite: the connection is switched to `query_only`, so writes fail.
+    func refuseWrites(_ refuse: Bool) throws {
+        try store.database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = \(refuse ? 1 : 0)") }
+    }
+
+    @Test func aFailedWriteSaysWhichAndWhyAndTheNextSuccessClearsIt() async throws {
+        // Given two favorites on screen and a database that refuses writes
+        try store.add(.stub(id: 1, login: "octocat"))
+        try store.add(.stub(id: 2, login: "mojombo"))
+        let viewModel = makeViewModel()
+        #expect(await eventually { viewModel.state.totalCount == 2 })
+        try refuseWrites(true)
+
+        // When unstarring fails, then succeeds
+        viewModel.send(.unstar(1))
+        #expect(viewModel.state.errorMessage == "octocat could not be removed from favorites. The favorites database is read-only: :memory:")
+        #expect(viewModel.state.undo == nil)
+        try refuseWrites(false)
+        viewModel.send(.unstar(1))
+        #expect(viewModel.state.errorMessage == nil)
+        #expect(viewModel.state.undo?.login == "octocat")
+
+        // When Undo fails, it is still offered; when it then succeeds, the message goes
+        try refuseWrites(true)
+        viewModel.send(.undo)
+        #expect(viewModel.state.errorMessage == "octocat could not be put back in favorites. The favorites database is read-only: :memory:")
+        #expect(viewModel.state.undo?.login == "octocat")
+        viewModel.send(.dismissError)
+        #expect(viewModel.state.errorMessage == nil)
+        viewModel.send(.undo)
+        #expect(viewModel.state.errorMessage?.hasPrefix("octocat could not be put back in favorites.") == true)
+        try refuseWrites(false)
+        viewModel.send(.undo)
+        #expect(viewModel.state.errorMessage == nil)
+        #expect(viewModel.state.undo == nil)
+        #expect(try store.favorites().map(\.id) == [2, 1])
+    }
+
+    @Test func theNoticeIsShownAsGiven() {
+        let viewModel = FavoritesViewModel(store: store, actions: .init(showDetail: { _ in }), notice: "moved")
+        #expect(viewModel.state.notice == "moved")
+        #expect(makeViewModel().state.notice == nil)
+    }
+
     @Test func selectingAFavoriteAsksForItsDetail() async throws {
         try store.add(.stub(id: 7, login: "mojombo"))
         var selected: [User] = []

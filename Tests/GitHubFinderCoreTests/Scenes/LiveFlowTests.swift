@@ -89,6 +89,36 @@ struct LiveFlowTests {
         }
     }
 
+    @Test func aUserStarredFromSearchGetsTheirNameAndTheFilterFindsThemByIt() async throws {
+        try await withApp { server, _, navigator in
+            // Given a search result, which carries no display name
+            let search = try #require(navigator.searchViewModel)
+            let favorites = try #require(navigator.favoritesViewModel)
+            search.send(.queryChanged("torvalds"))
+            search.send(.submit)
+            #expect(await eventually { search.state.phase == .results })
+            let torvalds = try #require(search.state.rows.first { $0.login == "torvalds" })
+
+            // When it is starred from its row
+            search.send(.toggleFavorite(torvalds.id))
+
+            // Then one profile request (core quota, not search) fills the stored name in
+            #expect(await eventually { favorites.favorite(torvalds.id)?.name == "Linus Torvalds" })
+            #expect(server.receivedRequests.filter { $0.target == "/users/torvalds" }.count == 1)
+            #expect(server.requestCount(.search) == 1)
+            // And filtering by the name finds them
+            favorites.send(.filterChanged("linus torv"))
+            #expect(favorites.state.rows == [.header("T"), .favorite(torvalds.id)])
+
+            // And starring again later takes the name from the cached profile, with no request
+            search.send(.toggleFavorite(torvalds.id))
+            #expect(await eventually { favorites.state.isEmpty })
+            search.send(.toggleFavorite(torvalds.id))
+            #expect(await eventually { favorites.favorite(torvalds.id)?.name == "Linus Torvalds" })
+            #expect(server.receivedRequests.filter { $0.target == "/users/torvalds" }.count == 1)
+        }
+    }
+
     @Test func theDetailOpensFromCacheTheSecondTime() async throws {
         try await withApp { server, coordinator, navigator in
             coordinator.showDetail(for: .stub(id: 0, login: "octocat"))

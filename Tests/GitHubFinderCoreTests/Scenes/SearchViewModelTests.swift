@@ -47,9 +47,12 @@ struct SearchViewModelTests {
     }
 
     @Test func aNewerQueryCancelsTheOlderRequestAndWins() async {
+        // Given a request for "slow" that only ends when it is cancelled
+        let cancelled = Counter()
         api.search = { request throws(GitHubError) in
             if request.query.text == "slow" {
-                do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
+                do { try await Task.sleep(for: .seconds(30)) } catch { _ = cancelled.increment(); throw .cancelled }
+                Issue.record("the slow request ran to its end instead of being cancelled")
             }
             return .stub([.stub(id: 2, login: request.query.text)])
         }
@@ -57,10 +60,14 @@ struct SearchViewModelTests {
         viewModel.send(.queryChanged("slow"))
         viewModel.send(.submit)
         #expect(await eventually { api.calls.count == 1 })
+        // When a newer query is searched
         viewModel.send(.queryChanged("fast"))
         viewModel.send(.submit)
+        // Then the older request is cancelled, not merely outrun, and the newer one is shown
+        #expect(await eventually { cancelled.value == 1 })
         #expect(await eventually { viewModel.state.phase == .results })
         #expect(viewModel.state.rows.map(\.login) == ["fast"])
+        #expect(api.calls == ["search slow sort=bestMatch", "search fast sort=bestMatch"])
     }
 
     @Test func clearingTheQueryEmptiesTheList() async {
@@ -109,9 +116,15 @@ struct SearchViewModelTests {
         viewModel.send(.submit)
         #expect(await eventually { viewModel.state.phase == .rateLimited(resetsAt: now.addingTimeInterval(3)) })
         #expect(viewModel.state.rateLimitSecondsRemaining == 3)
-        await clock.step(by: .seconds(1))
-        #expect(await eventually { viewModel.state.rateLimitSecondsRemaining == 2 })
-        await clock.step(by: .seconds(2))
+        // Each tick's sleep is armed on another executor: advance only once it is waiting, or
+        // a busy machine lets the advance pass before the sleep exists.
+        for expected in [2, 1] {
+            #expect(await clock.hasSleeper())
+            await clock.advance(by: .seconds(1))
+            #expect(await eventually { viewModel.state.rateLimitSecondsRemaining == expected })
+        }
+        #expect(await clock.hasSleeper())
+        await clock.advance(by: .seconds(1))
         #expect(await eventually { viewModel.state.phase == .results })
         #expect(api.calls.count == 2)
         #expect(viewModel.state.rateLimitSecondsRemaining == nil)
@@ -183,6 +196,7 @@ struct SearchViewModelTests {
 /// A thread-safe counter for scripted fakes.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    private var count = 0
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
 }

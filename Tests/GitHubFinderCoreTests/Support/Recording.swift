@@ -1,7 +1,8 @@
 import Foundation
 @testable import GitHubFinderCore
 
-/// One real GitHub response from `shared/github-api/recordings/`, used as it is.
+/// One real GitHub response from `Tests/Fixtures/recordings/` (copied from
+/// shared/github-api/recordings with its SOURCES.md, so a clone of the repository is enough).
 struct Recording {
     let name: String
     let requestURL: URL?
@@ -9,10 +10,10 @@ struct Recording {
     let json: [String: Any]
 
     static let folder: URL = {
-        // Tests/GitHubFinderCoreTests/Support/Recording.swift → repository root → ../shared
+        // Tests/GitHubFinderCoreTests/Support/Recording.swift → Tests/Fixtures/recordings
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/github-api/recordings").standardizedFileURL
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recordings").standardizedFileURL
     }()
 
     static func all() throws -> [Recording] {

@@ -40,6 +40,18 @@ func settle() async {
 }
 
 extension TestClock<Duration> {
+    /// Waits (up to `timeout`) until some task is sleeping on this clock.
+    @MainActor
+    func hasSleeper(timeout: Duration = .seconds(5)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        // `checkSuspension` throws exactly when a sleep is pending.
+        while (try? await checkSuspension()) != nil {
+            if ContinuousClock.now > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return true
+    }
+
     /// Settles, advances, settles: deterministic debounce and countdown tests.
     @MainActor
     func step(by duration: Duration) async {

@@ -11,6 +11,8 @@ public final class FavoritesViewModel {
         case undo
         /// The Undo toast went away.
         case dismissUndo
+        /// The user closed the error message.
+        case dismissError
         case select(UserID)
     }
 
@@ -22,8 +24,12 @@ public final class FavoritesViewModel {
         public var totalCount = 0
         /// Offered after an unstar: "Removed octocat from favorites" with Undo.
         public var undo: Favorite?
-        /// Set when the store is unavailable or a write failed.
+        /// Set when a write (unstar, undo) failed, saying which and why; cleared by the next
+        /// write that succeeds.
         public var errorMessage: String?
+        /// Shown above the list for the whole session: the favorites file was found damaged and
+        /// moved aside (where to), or favorites live only in memory (why).
+        public var notice: String?
         /// False until the store has answered once.
         public var isLoaded = false
 
@@ -32,6 +38,14 @@ public final class FavoritesViewModel {
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
         public var undoMessage: String? { undo.map { "Removed \($0.login) from favorites" } }
+
+        static func unstarFailed(_ login: String?, _ error: FavoritesStoreError) -> String {
+            "\(login ?? "The user") could not be removed from favorites. \(error.localizedDescription)"
+        }
+
+        static func undoFailed(_ login: String, _ error: FavoritesStoreError) -> String {
+            "\(login) could not be put back in favorites. \(error.localizedDescription)"
+        }
     }
 
     public struct Actions {
@@ -46,19 +60,19 @@ public final class FavoritesViewModel {
 
     @ObservationIgnored private let store: any FavoritesStore
     @ObservationIgnored private let actions: Actions
-    @ObservationIgnored private var index = FavoritesIndex([])
+    @ObservationIgnored private var index = FavoritesIndex()
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
-    public init(store: any FavoritesStore, actions: Actions) {
+    /// `notice`: what the tab says for the whole session about where favorites are kept (see
+    /// `AppDependencies.makeFavoritesViewModel`).
+    public init(store: any FavoritesStore, actions: Actions, notice: String? = nil) {
         self.store = store
         self.actions = actions
-        let stream = store.observeFavorites()
+        state.notice = notice
+        // The store builds the index where it reads (off the main thread); only rows are made here.
+        let stream = store.observeFavoritesIndex()
         observationTask = Task { [weak self] in
-            for await favorites in stream {
-                // Sorting and folding 100,000 logins stays off the main thread.
-                let index = await Task.detached(priority: .userInitiated) { FavoritesIndex(favorites) }.value
-                self?.indexChanged(index)
-            }
+            for await index in stream { self?.indexChanged(index) }
         }
     }
 
@@ -66,9 +80,10 @@ public final class FavoritesViewModel {
         observationTask?.cancel()
     }
 
-    /// The snapshot behind a favorite row, for the view to draw.
+    /// The snapshot behind a favorite row, for the view to draw when it binds the row (made on
+    /// demand from the compact index: call it per bound row, not for the whole list).
     public func favorite(_ id: UserID) -> Favorite? {
-        index.favoritesByID[id]
+        index.favorite(id)
     }
 
     public func send(_ input: Input) {
@@ -80,17 +95,26 @@ public final class FavoritesViewModel {
         case .unstar(let id):
             do {
                 state.undo = try store.remove(id: id) ?? state.undo
+                state.errorMessage = nil
             } catch {
-                state.errorMessage = error.localizedDescription
+                state.errorMessage = State.unstarFailed(index.favorite(id)?.login, error)
             }
         case .undo:
             guard let favorite = state.undo else { return }
-            state.undo = nil
-            do { try store.add(favorite) } catch { state.errorMessage = error.localizedDescription }
+            do {
+                try store.add(favorite)
+                state.undo = nil
+                state.errorMessage = nil
+            } catch {
+                // The Undo stays offered, so it can be tried again.
+                state.errorMessage = State.undoFailed(favorite.login, error)
+            }
         case .dismissUndo:
             state.undo = nil
+        case .dismissError:
+            state.errorMessage = nil
         case .select(let id):
-            if let favorite = index.favoritesByID[id] { actions.showDetail(favorite.user) }
+            if let favorite = index.favorite(id) { actions.showDetail(favorite.user) }
         }
     }
 

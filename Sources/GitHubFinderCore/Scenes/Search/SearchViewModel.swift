@@ -145,7 +145,8 @@ public final class SearchViewModel {
             if state.rows[index].isFavorite {
                 try favorites.remove(id: id)
             } else {
-                try favorites.add(Favorite(user))
+                // With the name when a profile is cached, else filled in by one profile request.
+                try FavoriteStarrer(api: api, store: favorites).star(user)
             }
             // Shown at once; the store's observation confirms it everywhere else.
             state.rows[index].isFavorite.toggle()
