@@ -45,13 +45,16 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(favorites.list.boundRows["h:O"]?.header.text, "O")
             let user = favorites.list.boundRows.first { $0.key.hasPrefix("f:") }?.value
             XCTAssertEqual(user?.user.login.text, "octocat")
-            XCTAssertEqual(user?.user.name.text, "")
+            // Starred from a search row, the favorite gets the name the profile has.
+            waitFor("the name filled in") { favorites.list.boundRows.first { $0.key.hasPrefix("f:") }?.value.user.name.text == "The Octocat" }
 
             favorites.filter.setEntryText("zzz")
             waitFor("the filter to apply") { favorites.list.model.identifiers.isEmpty }
             XCTAssertEqual(favorites.visiblePage, "noMatches")
             favorites.filter.setEntryText("OCTO")
             waitFor("filtered") { favorites.list.model.identifiers.count == 2 }
+            favorites.filter.setEntryText("the octo")
+            waitFor("filtered by name") { favorites.list.model.identifiers.count == 2 }
         }
     }
 
@@ -91,6 +94,18 @@ final class RateLimitWindowTests: GTKTestCase, @unchecked Sendable {
             waitFor("rate limit page") { search.visiblePage == "rateLimited" }
             XCTAssertEqual(search.statusTitle("rateLimited"), "Rate Limit Reached")
             XCTAssertTrue(search.statusDescription("rateLimited").contains("Searching again in"))
+        }
+    }
+}
+
+final class FavoritesMessageTests: GTKTestCase, @unchecked Sendable {
+    func testTheFavoritesTabShowsWhereADamagedFileWent() {
+        MainActor.assumeIsolated {
+            let notice = "Your favorites database was damaged. It was moved to /tmp/x.damaged and a new, empty one was started."
+            let viewModel = FavoritesViewModel(store: GRDBFavoritesStore(database: .inMemory()), actions: .init(showDetail: { _ in }), notice: notice)
+            let view = FavoritesView(viewModel: viewModel, avatars: window.avatars) { _ in }
+            waitFor("the notice") { view.messageLabel.text == notice }
+            XCTAssertNotEqual(gtk_widget_is_visible(view.messageLabel.pointer), 0, "the message bar is shown")
         }
     }
 }

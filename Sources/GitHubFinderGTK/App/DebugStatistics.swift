@@ -17,7 +17,6 @@ enum DebugStatistics {
         source.setEventHandler {
             MainActor.assumeIsolated {
                 guard let window = window() else { return }
-                if ProcessInfo.processInfo.environment["GHF_TRIM"] != nil { ghf_release_free_memory() }
                 let data = (try? JSONSerialization.data(withJSONObject: values(of: window), options: [.sortedKeys])) ?? Data()
                 FileManager.default.createFile(atPath: file, contents: data + Data("\n".utf8))
             }

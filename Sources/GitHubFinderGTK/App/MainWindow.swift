@@ -146,7 +146,7 @@ public final class MainWindow: Navigator {
             show(tab: .favorites)
         }
         builder.widget("back_button").onClicked { [weak self] in self?.coordinator?.closeDetail() }
-        Signals.on(window.raw, "notify::default-width") { [weak self] in self?.updateLayout() }
+        Signals.onNotify(window.raw, "default-width") { [weak self] in self?.updateLayout() }
         // The account's tooltip shows the rate limits as they are now.
         Signals.onQueryTooltip(builder.widget("account_label").raw) { [weak self] in
             self?.rateLimitSummary() ?? ""

@@ -37,6 +37,14 @@ enum Signals {
         return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void handler(instance, GParamSpec *pspec, user_data)`: "notify::PROPERTY". Notify handlers
+    /// take three arguments; connecting one with `on` read the GParamSpec as the closure box and
+    /// crashed the app on the first window resize.
+    @discardableResult
+    static func onNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+        onPointer(instance, "notify::\(property)") { _ in action() }
+    }
+
     /// `void handler(instance, gpointer arg, user_data)`: a list factory's setup/bind/unbind.
     @discardableResult
     static func onPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> UInt {

@@ -192,3 +192,21 @@ extension Widget {
         Signals.on(raw, "unmap") { [pointer] in gtk_spinner_stop(OpaquePointer(pointer)) }
     }
 }
+
+extension Widget {
+    /// True when this widget or one inside it (an entry's text) has the keyboard focus.
+    var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(pointer), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == pointer || gtk_widget_is_ancestor(focus, pointer) != 0
+    }
+
+    /// Mapped: on screen in its window (not on a hidden page or tab).
+    var isVisibleOnScreen: Bool { gtk_widget_get_mapped(pointer) != 0 }
+
+    /// Focuses an editable with the cursor at the end, keeping its text unselected (a plain
+    /// grab selects everything, so the next key would replace what was typed).
+    func focusKeepingText() {
+        gtk_widget_grab_focus(pointer)
+        gtk_editable_set_position(opaque, -1)
+    }
+}

@@ -60,6 +60,8 @@ final class FavoritesView {
             viewModel.send(.filterChanged(filter.entryText))
         }
         Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
+        builder.widget("message_close").setAccessibleLabel("Dismiss")
+        builder.widget("message_close").onClicked { [weak self] in self?.viewModel.send(.dismissError) }
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
@@ -68,6 +70,11 @@ final class FavoritesView {
         list.update(state.rows.map(Self.identifier))
         for (identifier, slot) in list.boundRows { bind(slot, identifier: identifier, item: nil) }
         states.showChild(state.isEmpty ? "empty" : state.hasNoMatches ? "noMatches" : "list")
+        // A failed write, else where favorites are kept this session (a damaged file moved aside).
+        let message = state.errorMessage ?? state.notice
+        messageLabel.setText(message ?? "")
+        builder.widget("message_bar").setVisible(message != nil)
+        builder.widget("message_close").setVisible(state.errorMessage != nil)
         if let undone = state.undo, offeredUndo != undone.id {
             offeredUndo = undone.id
             showToast(Toast(message: state.undoMessage ?? "", actionTitle: "Undo") { [weak self] in self?.viewModel.send(.undo) })
@@ -100,6 +107,9 @@ final class FavoritesView {
                        avatarURL: favorite.avatarURL, texture: onScreenAvatars.cached(favorite.avatarURL))
         onScreenAvatars.schedule()
     }
+
+    /// The message shown above the list (a write error or the session's notice).
+    var messageLabel: Widget { builder.widget("message_label") }
 
     /// "list", "empty" or "noMatches": what the tab shows now.
     var visiblePage: String? { states.visibleChildName }

@@ -120,12 +120,17 @@ final class SignInDialog {
         reason.setText(state.reason ?? "")
         reason.setVisible(state.reason != nil)
         signInButton.setSensitive(state.canSubmit)
-        tokenEntry.setSensitive(!state.isSignedIn)
         deviceButton.setVisible(state.isDeviceFlowAvailable)
         devicePanel.setVisible(state.isDeviceFlowAvailable)
         notice.setText(state.notice ?? "")
         notice.setVisible(state.notice != nil)
         continueButton.setVisible(state.isSignedIn)
+        // Focus moves to Continue before the token entry is disabled: GTK warns ("did not
+        // receive a focus-out event") when a focused text field becomes insensitive.
+        if state.isSignedIn, let focus = gtk_window_get_focus(window.cast()), focus == tokenEntry.pointer || gtk_widget_is_ancestor(focus, tokenEntry.pointer) != 0 {
+            gtk_widget_grab_focus(continueButton.pointer)
+        }
+        tokenEntry.setSensitive(!state.isSignedIn)
         cancelButton.setButtonLabel(state.isSignedIn ? "Close" : "Cancel")
         var waiting = false
         switch state.phase {
