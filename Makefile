@@ -78,7 +78,7 @@ install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
 	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
 	mkdir -p $(DESTDIR)$(PREFIX)/share/github-finder
-	cp -r Resources/ui Resources/gtk Resources/style.css $(DESTDIR)$(PREFIX)/share/github-finder/
+	cp -r Resources/ui Resources/gtk Resources/style.css Resources/spinner.png $(DESTDIR)$(PREFIX)/share/github-finder/
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg

@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "GitHubFinderResources",
             path: "Resources",
-            resources: [.copy("ui"), .copy("gtk"), .copy("style.css")],
+            resources: [.copy("ui"), .copy("gtk"), .copy("style.css"), .copy("spinner.png")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
