@@ -760,6 +760,80 @@ def session_memory(folder, bare_rss):
         server.stop()
 
 
+FILTER_FAVORITES = 100_000
+FILTER_WORD = "linus torvalds"
+
+
+def fill_favorites(database, count):
+    """`count` varied favorites written straight into the app's own database (its schema made by
+    the app itself on a first start), some of them Linus-like so the typed name matches."""
+    import sqlite3
+    syllables = ["oct", "cat", "tom", "an", "na", "kim", "dev", "byte", "code", "sun", "li", "zo", "ra", "9", "x", "lin", "us", "tor"]
+    state = 0x2545F4914F6CDD1D
+    rows = []
+    for n in range(count):
+        parts = []
+        for _ in range(3):
+            state ^= (state << 13) & 0xFFFFFFFFFFFFFFFF
+            state ^= state >> 7
+            state ^= (state << 17) & 0xFFFFFFFFFFFFFFFF
+            parts.append(syllables[state % len(syllables)])
+        login = "".join(parts) + str(n)
+        name = "Linus Torvalds %d" % n if n % 997 == 0 else ("Name %s %d" % (parts[0], n) if n % 3 else None)
+        rows.append((n + 1, login, name, "https://avatars.example/u/%d" % (n + 1), "User", "https://github.com/" + login, "2026-01-01 00:00:00.000"))
+    connection = sqlite3.connect(database)
+    with connection:
+        connection.executemany("INSERT INTO favorite (id, login, name, avatarURL, type, profileURL, addedAt) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+
+
+def session_filter(folder, server):
+    """The Favorites filter over 100,000 favorites, typed and deleted as a person would: each
+    keystroke timed in the app from the entry's change to the GTK list model spliced."""
+    name = "favorites.filter.100k.keystroke-to-splice"
+    line = dict(name=name, unit="ms", p50=None, p99=None, baseline=None, ratio=None, budget="p99 < 8")
+    data_home = os.path.join(folder, "filter-data")
+    stats_path = os.path.join(folder, "filter-stats.json")
+    app = None
+    try:
+        first = App(folder, "filter-schema", ["--api-url", server.base], data_home=data_home)
+        first.wait("the search entry", "entry", "Search GitHub users")
+        first.stop()
+        fill_favorites(os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "favorites.sqlite"), FILTER_FAVORITES)
+        app = App(folder, "filter", ["--api-url", server.base], data_home=data_home, extra_env={"GHF_DEBUG_STATS": stats_path})
+        app.wait("the search entry", "entry", "Search GitHub users")
+        app.key("alt+2")
+        app.wait("the favorites list", "list", "Favorites", timeout=20)
+        entry = app.find("entry", "Filter favorites")
+        need(entry is not None, "no 'Filter favorites' entry showing")
+        app.click(entry)
+        for letter in FILTER_WORD:
+            app.key("space" if letter == " " else letter)
+            time.sleep(0.125)
+        for _ in FILTER_WORD:
+            app.key("BackSpace")
+            time.sleep(0.125)
+        time.sleep(1)
+        stats = read_debug_stats(app, stats_path)
+        need(stats is not None, "the app wrote no GHF_DEBUG_STATS file on SIGUSR1")
+        timings = stats.get("favoritesFilterMilliseconds") or []
+        keystrokes = 2 * len(FILTER_WORD)
+        need(len(timings) >= keystrokes, "%d keystrokes reached the list, not %d" % (len(timings), keystrokes))
+        need(stats.get("favoritesRows", 0) > FILTER_FAVORITES, "the list holds %r rows after the filter was cleared" % stats.get("favoritesRows"))
+        timings = timings[-keystrokes:]
+        line.update(p50=round(statistics.median(timings), 3), p99=round(percentile(timings, 0.99), 3), keystrokes=len(timings),
+                    favorites=FILTER_FAVORITES, rows_after_clearing=stats.get("favoritesRows"))
+        REPORT.emit(**line)
+        if line["p99"] >= 8:
+            REPORT.fail(name, "p99 %.2f ms per keystroke" % line["p99"])
+    except Exception as error:  # a state not reached is a failure with its reason
+        REPORT.emit(**line, error=str(error))
+        REPORT.fail(name, str(error))
+    finally:
+        if app is not None:
+            app.stop()
+
+
 def report_exit(app):
     status = app.stop()
     if status is not None:
@@ -803,6 +877,7 @@ REQUIRED = {
     "search": ["idle.cpu.results"] + ["idle.cpu." + state for state, _ in DETAIL_ACCOUNTS],
     "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
     "narrow": ["idle.cpu.narrow-detail"],
+    "filter": ["favorites.filter.100k.keystroke-to-splice"],
     "rate-limited": ["idle.cpu.rate-limited"],
     "offline": ["idle.cpu.offline"],
     "memory": ["idle.cpu.1000-results", "memory.resident.1000-results-with-avatars"],
@@ -850,6 +925,8 @@ def main():
             session_favorites(folder, server, favorites_home)
         if wanted("narrow"):
             session_narrow(folder, server)
+        if wanted("filter"):
+            session_filter(folder, server)
     finally:
         server.stop()
     if wanted("rate-limited"):

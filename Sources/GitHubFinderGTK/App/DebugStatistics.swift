@@ -25,7 +25,7 @@ enum DebugStatistics {
         self.source = source
     }
 
-    static func values(of window: MainWindow) -> [String: Int] {
+    static func values(of window: MainWindow) -> [String: Any] {
         let avatars = window.avatars.statistics
         return [
             "searchRows": window.searchView?.list.model.identifiers.count ?? 0,
@@ -35,6 +35,7 @@ enum DebugStatistics {
             "avatarsDecoded": avatars.decoded,
             "avatarRequestsCancelled": avatars.cancelled,
             "avatarTexturesCached": avatars.cached,
+            "favoritesFilterMilliseconds": window.favoritesView?.filterTiming.milliseconds ?? [],
         ]
     }
 }

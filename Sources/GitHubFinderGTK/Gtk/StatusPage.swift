@@ -11,6 +11,9 @@ struct StatusPage {
     let root: Widget
     let title: Widget
     let description: Widget
+    /// A line under the description for text that changes while the page shows (a countdown):
+    /// it never wraps, so an update re-measures one line, not a wrapped paragraph.
+    let footnote: Widget
     let button: Widget?
 
     init(icon: String, title: String, description: String = "", buttonLabel: String? = nil) {
@@ -30,6 +33,9 @@ struct StatusPage {
         self.description.setWrap(Self.needsWrapping(description))
         self.description.setVisible(!description.isEmpty)
         root.append(self.description)
+        footnote = Widget.label("", classes: ["description", "numeric"], xalign: 0.5)
+        footnote.setVisible(false)
+        root.append(footnote)
         if let buttonLabel {
             let button = Widget.button(label: buttonLabel, classes: ["pill", "suggested-action"])
             button.setAlign(horizontal: GTK_ALIGN_CENTER)
@@ -44,6 +50,11 @@ struct StatusPage {
         description.setWrap(Self.needsWrapping(text))
         description.setText(text)
         description.setVisible(!text.isEmpty)
+    }
+
+    func setFootnote(_ text: String?) {
+        footnote.setText(text ?? "")
+        footnote.setVisible(text != nil)
     }
 
     /// Text with a line too long for a narrow (360 px) sidebar.

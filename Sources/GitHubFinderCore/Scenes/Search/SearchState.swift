@@ -67,16 +67,25 @@ public struct SearchState: Equatable, Sendable {
 
     /// The "Rate Limit Reached" explanation with its live countdown; nil when not limited.
     public var rateLimitMessage: String? {
+        guard let allowance = rateLimitAllowance, let countdown = rateLimitCountdown else { return nil }
+        return allowance + "\n" + countdown
+    }
+
+    /// What the limit is and whether signing in helps: fixed while the countdown runs.
+    public var rateLimitAllowance: String? {
+        guard case .rateLimited = phase else { return nil }
+        if let limit = searchRateLimit {
+            return "\(limit.remaining) of \(limit.limit) searches a minute left\(isSignedIn ? "" : " (sign in for more)")."
+        }
+        return isSignedIn ? "GitHub asks to slow down." : "GitHub allows only a few searches a minute without signing in."
+    }
+
+    /// "Searching again in 0:42 (at 10:15 AM)." — the only text that changes each second.
+    public var rateLimitCountdown: String? {
         guard case .rateLimited(let resetsAt) = phase else { return nil }
         let seconds = max(rateLimitSecondsRemaining ?? 0, 0)
         let time = resetsAt.formatted(date: .omitted, time: .shortened)
-        let allowance: String
-        if let limit = searchRateLimit {
-            allowance = "\(limit.remaining) of \(limit.limit) searches a minute left\(isSignedIn ? "" : " (sign in for more)")."
-        } else {
-            allowance = isSignedIn ? "GitHub asks to slow down." : "GitHub allows only a few searches a minute without signing in."
-        }
-        return "\(allowance)\nSearching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
+        return "Searching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
     }
 }
 

@@ -31,6 +31,8 @@ final class FavoritesView {
     private var observation: StateObservation?
     private var offeredUndo: UserID?
     private var onScreenAvatars: OnScreenAvatars!
+    /// Keystroke in the filter → the list model spliced, for the benchmark.
+    let filterTiming = FilterTiming()
 
     init(viewModel: FavoritesViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
@@ -57,6 +59,7 @@ final class FavoritesView {
         }
         Signals.on(filter.raw, "changed") { [weak self] in
             guard let self else { return }
+            filterTiming.changed(filter.entryText)
             viewModel.send(.filterChanged(filter.entryText))
         }
         Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
@@ -68,6 +71,7 @@ final class FavoritesView {
     private func render(_ state: FavoritesViewModel.State) {
         filter.setEntryText(state.filter)
         list.update(state.rows.map(Self.identifier))
+        filterTiming.applied(state.filter)
         for (identifier, slot) in list.boundRows { bind(slot, identifier: identifier, item: nil) }
         states.showChild(state.isEmpty ? "empty" : state.hasNoMatches ? "noMatches" : "list")
         // A failed write, else where favorites are kept this session (a damaged file moved aside).
@@ -123,5 +127,26 @@ final class FavoritesView {
 
     static func userID(_ identifier: String) -> UserID? {
         identifier.hasPrefix("f:") ? UserID(identifier.dropFirst(2)) : nil
+    }
+}
+
+/// How long each filter keystroke took to reach the list: from the entry's "changed" signal to
+/// the end of the `splice` of the render that applied that text (read by `make bench` through
+/// `GHF_DEBUG_STATS`). The last 1,000 are kept.
+@MainActor
+final class FilterTiming {
+    private var pending: (text: String, start: ContinuousClock.Instant)?
+    private(set) var milliseconds: [Double] = []
+
+    func changed(_ text: String) {
+        pending = (text, ContinuousClock.now)
+    }
+
+    func applied(_ text: String) {
+        guard let started = pending, started.text == text else { return }
+        pending = nil
+        let elapsed = ContinuousClock.now - started.start
+        milliseconds.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+        if milliseconds.count > 1_000 { milliseconds.removeFirst() }
     }
 }

@@ -92,7 +92,7 @@ final class SearchView {
             previous.rateLimitSecondsRemaining = state.rateLimitSecondsRemaining
             if previous == state {
                 rendered = state
-                page("rateLimited").setDescription(state.rateLimitMessage ?? "")
+                page("rateLimited").setFootnote(state.rateLimitCountdown)
                 return
             }
         }
@@ -109,7 +109,9 @@ final class SearchView {
         case .offline(let message): page("offline").setDescription(message)
         case .invalidQuery(let message): page("invalid").setDescription(message)
         case .failed(let message): page("failed").setDescription(message)
-        case .rateLimited: page("rateLimited").setDescription(state.rateLimitMessage ?? "")
+        case .rateLimited:
+            page("rateLimited").setDescription(state.rateLimitAllowance ?? "")
+            page("rateLimited").setFootnote(state.rateLimitCountdown)
         default: break
         }
         pagingSpinner.setVisible(state.paging == .loadingMore)
@@ -169,5 +171,8 @@ final class SearchView {
     /// The state page or list on screen, and a page's texts (what a user sees).
     var visiblePage: String? { states.visibleChildName }
     func statusTitle(_ page: String) -> String? { pages[page]?.title.text }
-    func statusDescription(_ page: String) -> String { pages[page]?.description.text ?? "" }
+    func statusDescription(_ page: String) -> String {
+        guard let page = pages[page] else { return "" }
+        return [page.description, page.footnote].filter(\.isVisible).map(\.text).joined(separator: "\n")
+    }
 }
