@@ -103,9 +103,3 @@ void ghf_show_message(GtkWindow *parent, const char *title, const char *message)
 void ghf_list_view_activate(GtkWidget *list_view, guint position) {
     g_signal_emit_by_name(list_view, "activate", position);
 }
-
-#include <malloc.h>
-
-void ghf_release_free_memory(void) {
-    malloc_trim(0);
-}

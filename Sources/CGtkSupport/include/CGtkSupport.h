@@ -40,7 +40,3 @@ void ghf_show_message(GtkWindow *parent, const char *title, const char *message)
 
 /// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
 void ghf_list_view_activate(GtkWidget *list_view, guint position);
-
-/// Hands memory that malloc keeps free back to the system (glibc's malloc_trim): after a burst
-/// of short-lived allocations (a decoded page of results) the heap otherwise stays at its peak.
-void ghf_release_free_memory(void);

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import CGtkSupport
 import Glibc
 
 /// `GHF_DEBUG_STATS=FILE`: on SIGUSR1 the app writes what it holds to FILE as one JSON object

@@ -113,7 +113,7 @@ public final class MainWindow: Navigator {
 
     public func showSignIn(_ viewModel: SignInViewModel) {
         signInDialog?.close()
-        let dialog = SignInDialog(viewModel: viewModel, parent: gtkWindow, avatars: avatars)
+        let dialog = SignInDialog(viewModel: viewModel, parent: window, avatars: avatars)
         signInDialog = dialog
         dialog.present()
     }

@@ -46,7 +46,7 @@ final class OnScreenAvatars {
     }
 
     /// Pixels to ask for: the drawn size on this display.
-    var pixelSize: Int { drawnSize * max(1, Int(gtk_widget_get_scale_factor(scroller.pointer))) }
+    var pixelSize: Int { drawnSize * scroller.scaleFactor }
 
     /// The avatar if already decoded at this display's size.
     func cached(_ url: URL?) -> Texture? { avatars.cached(url, pixelSize: pixelSize) }

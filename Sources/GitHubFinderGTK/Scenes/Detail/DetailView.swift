@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GitHubFinderCore
 
@@ -10,7 +9,7 @@ final class DetailView {
     let openButton: Widget
     private let viewModel: DetailViewModel
     private let avatars: AvatarTextures
-    private let stack = Widget(gtk_stack_new())
+    private let stack = Widget.stack()
     private let failedPage = StatusPage(icon: "dialog-error-symbolic", title: "Profile Not Available", buttonLabel: "Retry")
     private let builder = Builder("detail.ui")
     private let facts: FactRows
@@ -30,14 +29,13 @@ final class DetailView {
         facts = FactRows(container: builder.widget("detail_facts"))
         let countsBox = builder.widget("detail_counts")
         counts = ["Followers", "Following", "Repositories"].map { caption in
-            let box = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+            let box = Widget.box(.vertical, spacing: 2)
             box.append(.label("0", classes: ["stat-value"], xalign: 0.5))
             box.append(.label(caption, classes: ["stat-caption"], xalign: 0.5))
             countsBox.append(box)
             return box
         }
-        gtk_picture_set_content_fit(builder.widget("detail_avatar").opaque, GTK_CONTENT_FIT_COVER)
-        gtk_widget_set_overflow(builder.widget("detail_avatar").pointer, GTK_OVERFLOW_HIDDEN)
+        builder.widget("detail_avatar").setCoverAndClip()
         builder.widget("detail_avatar").hideFromAccessibility()
         builder.widget("repositories_spinner").spinWhileMapped()
         stack.addNamed(Widget.spinner(), "loading")
@@ -47,9 +45,7 @@ final class DetailView {
         openButton.onClicked { [weak self] in self?.viewModel.send(.openInBrowser) }
         facts.blogButton.onClicked { [weak self] in self?.viewModel.send(.openBlog) }
         failedPage.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
-        let adjustment = gtk_scrolled_window_get_vadjustment(builder.widget("detail_page").opaque)!
-        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
-            let remaining = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        builder.widget("detail_page").onVerticalScroll { [weak self] remaining, _ in
             if remaining < 200 { self?.viewModel.send(.reachedEndOfRepositories) }
         }
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
@@ -74,7 +70,7 @@ final class DetailView {
         facts.show(profile: profile, blogURL: state.blogURL)
         let numbers = [profile?.followers, profile?.following, profile?.publicRepositories]
         for (box, number) in zip(counts, numbers) {
-            Widget(raw: UnsafeMutableRawPointer(gtk_widget_get_first_child(box.pointer)!)).setText(number.map(Self.compact) ?? "–")
+            box.firstChild?.setText(number.map(Self.compact) ?? "–")
         }
         starButton.setButtonLabel(state.isFavorite ? "Remove from Favorites" : "Add to Favorites")
         starButton.setAccessibleLabel(state.starLabel)
@@ -84,7 +80,7 @@ final class DetailView {
         builder.widget("refresh_error").setVisible(state.refreshError != nil)
         let avatarURL = profile?.avatarURL ?? state.user.avatarURL
         let picture = builder.widget("detail_avatar")
-        if let texture = avatars.texture(for: avatarURL, pixelSize: Self.avatarSize * max(1, Int(gtk_widget_get_scale_factor(picture.pointer))), completion: { texture in picture.setTexture(texture) }) {
+        if let texture = avatars.texture(for: avatarURL, pixelSize: Self.avatarSize * picture.scaleFactor, completion: { texture in picture.setTexture(texture) }) {
             picture.setTexture(texture)
         }
         renderRepositories(state)
@@ -93,11 +89,11 @@ final class DetailView {
     private func renderRepositories(_ state: DetailState) {
         let ids = state.repositories.map(\.id)
         if !ids.starts(with: shownRepositoryIDs) {
-            while let child = gtk_widget_get_first_child(repositories.pointer) { gtk_list_box_remove(repositories.opaque, child) }
+            repositories.removeAllListRows()
             shownRepositoryIDs = []
         }
         for repository in state.repositories.dropFirst(shownRepositoryIDs.count) {
-            gtk_list_box_append(repositories.opaque, RepositoryRow.make(repository).pointer)
+            repositories.appendListRow(RepositoryRow.make(repository))
         }
         shownRepositoryIDs = ids
         let spinner = builder.widget("repositories_spinner")
@@ -138,7 +134,7 @@ struct FactRows {
 
     init(container: Widget) {
         func line(_ icon: String, _ content: Widget) -> Widget {
-            let box = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            let box = Widget.box(.horizontal, spacing: 8)
             let image = Widget.image(icon: icon)
             image.hideFromAccessibility()
             box.append(image)
@@ -156,18 +152,17 @@ struct FactRows {
         set(company, profile?.company)
         set(location, profile?.location)
         set(memberSince, profile?.memberSince.map { "Member since \($0.formatted(.dateTime.month(.wide).year()))" })
-        let parent = Widget(raw: UnsafeMutableRawPointer(gtk_widget_get_parent(blogButton.pointer)!))
         if let blog = profile?.blog, blogURL != nil {
             blogButton.setButtonLabel(blog)
-            parent.setVisible(true)
+            blogButton.parent?.setVisible(true)
         } else {
-            parent.setVisible(false)
+            blogButton.parent?.setVisible(false)
         }
     }
 
     private func set(_ label: Widget, _ text: String?) {
         label.setText(text ?? "")
-        Widget(raw: UnsafeMutableRawPointer(gtk_widget_get_parent(label.pointer)!)).setVisible(text != nil)
+        label.parent?.setVisible(text != nil)
     }
 }
 
@@ -175,7 +170,7 @@ struct FactRows {
 @MainActor
 enum RepositoryRow {
     static func make(_ repository: Repository) -> Widget {
-        let box = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 2, classes: ["repo-row"])
+        let box = Widget.box(.vertical, spacing: 2, classes: ["repo-row"])
         let name = Widget.label(repository.name + (repository.isFork ? "  (fork)" : "") + (repository.isArchived ? "  (archived)" : ""), classes: ["repo-name"])
         name.setEllipsize()
         box.append(name)

@@ -1,11 +1,10 @@
-import CGtk
 import Foundation
 import GitHubFinderCore
 
 /// A recycled Favorites slot: either a letter header or a user row.
 @MainActor
 final class FavoriteSlot {
-    let root = Widget.box(GTK_ORIENTATION_VERTICAL)
+    let root = Widget.box(.vertical)
     let header = Widget.label(classes: ["letter-header"])
     let user = UserRowWidget()
 
@@ -47,7 +46,7 @@ final class FavoritesView {
             return slot
         }
         list.widget.setAccessibleLabel("Favorites")
-        gtk_scrolled_window_set_child(builder.widget("favorites_scroller").opaque, list.widget.pointer)
+        builder.widget("favorites_scroller").setScrolledChild(list.widget)
         states.addNamed(emptyPage.root, "empty")
         states.addNamed(noMatchesPage.root, "noMatches")
         list.onBind = { [weak self] slot, identifier, item in self?.bind(slot, identifier: identifier, item: item) }

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GitHubFinderCore
 
@@ -20,7 +19,7 @@ final class SearchView {
     private var observation: StateObservation?
     private var rowsByID: [UserID: SearchRow] = [:]
     private var lastPagingError: String?
-    private var sortAction: OpaquePointer?
+    private var sortAction: StringAction?
     private var onScreenAvatars: OnScreenAvatars!
     private var rendered: SearchState?
 
@@ -41,7 +40,7 @@ final class SearchView {
             return row
         }
         list.widget.setAccessibleLabel("Search results")
-        gtk_scrolled_window_set_child(builder.widget("results_scroller").opaque, list.widget.pointer)
+        builder.widget("results_scroller").setScrolledChild(list.widget)
         list.onBind = { [weak self] row, identifier, _ in self?.bind(row, identifier: identifier) }
         onScreenAvatars = OnScreenAvatars(scroller: builder.widget("results_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
             self.map { Array($0.list.boundRows.values) } ?? []
@@ -65,24 +64,16 @@ final class SearchView {
             if let id = UserID(identifier) { self?.viewModel.send(.select(id)) }
         }
         // Load the next page while a screenful of rows is still below the viewport.
-        let adjustment = gtk_scrolled_window_get_vadjustment(builder.widget("results_scroller").opaque)!
-        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
-            let remaining = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_page_size(adjustment)
-            if remaining < gtk_adjustment_get_page_size(adjustment) { self?.viewModel.send(.reachedEnd) }
+        builder.widget("results_scroller").onVerticalScroll { [weak self] remaining, pageSize in
+            if remaining < pageSize { self?.viewModel.send(.reachedEnd) }
         }
         installSortAction()
     }
 
     private func installSortAction() {
-        let group = g_simple_action_group_new()!
-        let action = g_simple_action_new_stateful("sort", g_variant_type_new("s"), g_variant_new_string(UserSearchSort.bestMatch.rawValue))!
-        sortAction = action
-        Signals.onAction(action) { [weak self] parameter in
-            guard let parameter, let raw = g_variant_get_string(parameter, nil), let sort = UserSearchSort(rawValue: String(cString: raw)) else { return }
-            self?.viewModel.send(.sortChanged(sort))
+        sortAction = StringAction(name: "sort", initial: UserSearchSort.bestMatch.rawValue, installedOn: root, prefix: "search") { [weak self] raw in
+            if let sort = UserSearchSort(rawValue: raw) { self?.viewModel.send(.sortChanged(sort)) }
         }
-        g_action_map_add_action(OpaquePointer(group), action)
-        gtk_widget_insert_action_group(root.pointer, "search", OpaquePointer(group))
     }
 
     private func render(_ state: SearchState) {
@@ -101,7 +92,7 @@ final class SearchView {
         rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         list.update(state.rows.map { String($0.id) })
         for (identifier, row) in list.boundRows { bind(row, identifier: identifier) }
-        if let sortAction { g_simple_action_set_state(sortAction, g_variant_new_string(state.sort.rawValue)) }
+        sortAction?.setState(state.sort.rawValue)
         let name = pageName(for: state.phase)
         if name != "results" { _ = page(name) }
         states.showChild(name)

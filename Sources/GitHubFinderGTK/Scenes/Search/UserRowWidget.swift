@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GitHubFinderCore
 
@@ -8,7 +7,7 @@ import GitHubFinderCore
 final class UserRowWidget: AvatarRow {
     static let avatarSize: Int32 = 32
 
-    let root = Widget.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["user-row"])
+    let root = Widget.box(.horizontal, spacing: 10, classes: ["user-row"])
     let avatar = Widget.picture(size: avatarSize)
     let login = Widget.label(classes: ["login"])
     let name = Widget.label(classes: ["name"])
@@ -23,17 +22,17 @@ final class UserRowWidget: AvatarRow {
     init() {
         avatar.hideFromAccessibility()
         root.append(avatar)
-        let texts = Widget.box(GTK_ORIENTATION_VERTICAL)
+        let texts = Widget.box(.vertical)
         texts.setExpand(horizontal: true)
-        texts.setAlign(vertical: GTK_ALIGN_CENTER)
+        texts.setAlign(vertical: .center)
         login.setEllipsize()
         name.setEllipsize()
         texts.append(login)
         texts.append(name)
         root.append(texts)
-        badge.setAlign(vertical: GTK_ALIGN_CENTER)
+        badge.setAlign(vertical: .center)
         root.append(badge)
-        star.setAlign(vertical: GTK_ALIGN_CENTER)
+        star.setAlign(vertical: .center)
         root.append(star)
         star.onClicked { [weak self] in
             if let self, let identifier { onStar?(identifier) }
