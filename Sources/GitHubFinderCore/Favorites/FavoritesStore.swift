@@ -11,8 +11,6 @@ public protocol FavoritesStore: Sendable {
     func remove(id: UserID) throws(FavoritesStoreError) -> Favorite?
     /// Every favorite now, logins ascending.
     func favorites() throws(FavoritesStoreError) -> [Favorite]
-    /// Every favorite now, then again after each change, from any screen.
-    func observeFavorites() -> AsyncStream<[Favorite]>
     /// Every favorite grouped and ready to filter, now and after each change: what the Favorites
     /// tab shows. Built where the store reads, never on the main thread.
     func observeFavoritesIndex() -> AsyncStream<FavoritesIndex>

@@ -28,10 +28,6 @@ public struct GRDBFavoritesStore: FavoritesStore {
         try database.favorites()
     }
 
-    public func observeFavorites() -> AsyncStream<[Favorite]> {
-        stream(ValueObservation.tracking { db in try Favorite.order(sql: "login COLLATE NOCASE").fetchAll(db) })
-    }
-
     public func observeFavoritesIndex() -> AsyncStream<FavoritesIndex> {
         // The region is given: the index is read by stepping a statement by hand, which GRDB's
         // automatic region recording does not see.
