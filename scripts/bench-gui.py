@@ -817,6 +817,7 @@ def session_filter(folder, server):
         stats = read_debug_stats(app, stats_path)
         need(stats is not None, "the app wrote no GHF_DEBUG_STATS file on SIGUSR1")
         timings = stats.get("favoritesFilterMilliseconds") or []
+        log("filter timings: %s" % timings)
         keystrokes = 2 * len(FILTER_WORD)
         need(len(timings) >= keystrokes, "%d keystrokes reached the list, not %d" % (len(timings), keystrokes))
         need(stats.get("favoritesRows", 0) > FILTER_FAVORITES, "the list holds %r rows after the filter was cleared" % stats.get("favoritesRows"))

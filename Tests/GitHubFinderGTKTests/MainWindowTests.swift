@@ -12,7 +12,7 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(search.entry.entryText, "")
             searchFor("octocat")
             waitFor("rows") { visibleLogins.contains("octocat") }
-            XCTAssertEqual(search.list.model.identifiers.count, 1)
+            XCTAssertEqual(search.list.model.keys.count, 1)
             let row = search.list.boundRows.values.first { $0.login.text == "octocat" }!
             XCTAssertEqual(row.star.isVisible, true)
         }
@@ -21,13 +21,13 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
     func testScrollingToTheEndLoadsMoreRows() {
         MainActor.assumeIsolated {
             searchFor("a")
-            waitFor("first page") { search.list.model.identifiers.count == 100 }
+            waitFor("first page") { search.list.model.keys.count == 100 }
             let scroller = gtk_widget_get_parent(search.list.widget.pointer)!
             let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
             waitFor("the list to be laid out") { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
-            waitFor("second page") { search.list.model.identifiers.count == 200 }
-            XCTAssertEqual(Set(search.list.model.identifiers).count, 200)
+            waitFor("second page") { search.list.model.keys.count == 200 }
+            XCTAssertEqual(Set(search.list.model.keys).count, 200)
         }
     }
 
@@ -39,29 +39,29 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             gtk_widget_activate(row.star.pointer)
             gtk_toggle_button_set_active(window.builder.widget("favorites_tab_button").cast(), 1)
             XCTAssertEqual(window.currentTab, .favorites)
-            waitFor("the favorite") { favorites.list.model.identifiers.count == 2 }
-            XCTAssertEqual(favorites.list.model.identifiers.first, "h:O")
-            waitFor("bound header") { favorites.list.boundRows["h:O"] != nil }
-            XCTAssertEqual(favorites.list.boundRows["h:O"]?.header.text, "O")
-            let user = favorites.list.boundRows.first { $0.key.hasPrefix("f:") }?.value
+            waitFor("the favorite") { favorites.list.model.keys.count == 2 }
+            XCTAssertEqual(favorites.list.model.keys.first.flatMap(FavoritesKey.header), "O")
+            waitFor("bound header") { favorites.list.boundRows[FavoritesKey.key(.header("O"))] != nil }
+            XCTAssertEqual(favorites.list.boundRows[FavoritesKey.key(.header("O"))]?.header.text, "O")
+            let user = favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value
             XCTAssertEqual(user?.user.login.text, "octocat")
             // Starred from a search row, the favorite gets the name the profile has.
-            waitFor("the name filled in") { favorites.list.boundRows.first { $0.key.hasPrefix("f:") }?.value.user.name.text == "The Octocat" }
+            waitFor("the name filled in") { favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value.user.name.text == "The Octocat" }
 
             favorites.filter.setEntryText("zzz")
-            waitFor("the filter to apply") { favorites.list.model.identifiers.isEmpty }
+            waitFor("the filter to apply") { favorites.list.model.keys.isEmpty }
             XCTAssertEqual(favorites.visiblePage, "noMatches")
             favorites.filter.setEntryText("OCTO")
-            waitFor("filtered") { favorites.list.model.identifiers.count == 2 }
+            waitFor("filtered") { favorites.list.model.keys.count == 2 }
             favorites.filter.setEntryText("the octo")
-            waitFor("filtered by name") { favorites.list.model.identifiers.count == 2 }
+            waitFor("filtered by name") { favorites.list.model.keys.count == 2 }
         }
     }
 
     func testSelectingAUserShowsTheProfileInTheDetailPane() {
         MainActor.assumeIsolated {
             searchFor("octocat")
-            waitFor("rows") { search.list.model.identifiers.count == 1 }
+            waitFor("rows") { search.list.model.keys.count == 1 }
             ghf_list_view_activate(search.list.widget.pointer, 0)
             waitFor("detail") { window.detailView != nil }
             let detail = window.detailView!
@@ -89,7 +89,7 @@ final class RateLimitWindowTests: GTKTestCase, @unchecked Sendable {
     func testASpentLimitShowsTheRateLimitPage() {
         MainActor.assumeIsolated {
             searchFor("tom")
-            waitFor("rows") { !search.list.model.identifiers.isEmpty }
+            waitFor("rows") { !search.list.model.keys.isEmpty }
             searchFor("mike")
             waitFor("rate limit page") { search.visiblePage == "rateLimited" }
             XCTAssertEqual(search.statusTitle("rateLimited"), "Rate Limit Reached")

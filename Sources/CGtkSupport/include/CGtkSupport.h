@@ -25,8 +25,6 @@ GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error
 /// Milliseconds since this process started (CLOCK_MONOTONIC vs /proc/self/stat start time).
 double ghf_milliseconds_since_process_start(void);
 
-#endif
-
 /// The About dialog (gtk_show_about_dialog is variadic).
 void ghf_show_about(GtkWindow *parent, const char *version);
 
@@ -40,3 +38,15 @@ void ghf_show_message(GtkWindow *parent, const char *title, const char *message)
 
 /// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
 void ghf_list_view_activate(GtkWidget *list_view, guint position);
+
+/// A GListModel of `count` row slots (slot_list.c): the app fills the rows itself, and tells
+/// GTK only how many there are, so changing what rows show re-creates no row widgets.
+#define GHF_TYPE_SLOT (ghf_slot_get_type())
+G_DECLARE_FINAL_TYPE(GhfSlot, ghf_slot, GHF, SLOT, GObject)
+
+#define GHF_TYPE_SLOT_LIST (ghf_slot_list_get_type())
+G_DECLARE_FINAL_TYPE(GhfSlotList, ghf_slot_list, GHF, SLOT_LIST, GObject)
+GhfSlotList *ghf_slot_list_new(void);
+void ghf_slot_list_set_count(GhfSlotList *self, guint count);
+
+#endif

@@ -17,7 +17,7 @@ enum DebugStatistics {
             MainActor.assumeIsolated {
                 guard let window = window() else { return }
                 let data = (try? JSONSerialization.data(withJSONObject: values(of: window), options: [.sortedKeys])) ?? Data()
-                FileManager.default.createFile(atPath: file, contents: data + Data("\n".utf8))
+                _ = FileManager.default.createFile(atPath: file, contents: data + Data("\n".utf8))
             }
         }
         source.resume()
@@ -27,8 +27,8 @@ enum DebugStatistics {
     static func values(of window: MainWindow) -> [String: Any] {
         let avatars = window.avatars.statistics
         return [
-            "searchRows": window.searchView?.list.model.identifiers.count ?? 0,
-            "favoritesRows": window.favoritesView?.list.model.identifiers.count ?? 0,
+            "searchRows": window.searchView?.list.model.keys.count ?? 0,
+            "favoritesRows": window.favoritesView?.list.model.keys.count ?? 0,
             "detailShown": window.detailView == nil ? 0 : 1,
             "avatarRequests": avatars.requests,
             "avatarsDecoded": avatars.decoded,

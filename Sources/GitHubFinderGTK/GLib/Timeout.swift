@@ -30,6 +30,14 @@ enum Timeout {
         every(milliseconds: milliseconds) { action(); return false }
     }
 
+    /// Runs `action` once when nothing more urgent is pending: after input, layout and the
+    /// next frame are done.
+    @discardableResult
+    static func idle(_ action: @escaping @MainActor () -> Void) -> UInt32 {
+        let box = Unmanaged.passRetained(TimeoutBox { action(); return false }).toOpaque()
+        return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, timeoutFired, box, timeoutReleased)
+    }
+
     static func cancel(_ id: UInt32) {
         if id != 0 { g_source_remove(id) }
     }

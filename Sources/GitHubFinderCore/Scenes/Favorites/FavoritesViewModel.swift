@@ -32,6 +32,9 @@ public final class FavoritesViewModel {
         public var notice: String?
         /// False until the store has answered once.
         public var isLoaded = false
+        /// Counts the store's answers: when it changes, what a favorite row shows may have
+        /// changed (a name filled in) even where the rows did not.
+        public var contentVersion = 0
 
         /// "No Favorites Yet".
         public var isEmpty: Bool { isLoaded && totalCount == 0 }
@@ -124,5 +127,6 @@ public final class FavoritesViewModel {
         state.totalCount = index.count
         state.rows = index.rows(matching: state.filter)
         state.isLoaded = true
+        state.contentVersion &+= 1
     }
 }

@@ -29,6 +29,8 @@ final class FavoritesView {
     private let builder = Builder("favorites.ui")
     private var observation: StateObservation?
     private var offeredUndo: UserID?
+    /// The `contentVersion` the bound rows show.
+    private var drawnContentVersion = -1
     private var onScreenAvatars: OnScreenAvatars!
     /// Keystroke in the filter → the list model spliced, for the benchmark.
     let filterTiming = FilterTiming()
@@ -40,26 +42,24 @@ final class FavoritesView {
         filter = builder.widget("filter_entry")
         states = builder.widget("favorites_state_stack")
         filter.setAccessibleLabel("Filter favorites")
-        list = ListView { item in
-            let slot = FavoriteSlot()
-            item.setChild(slot.root)
-            return slot
-        }
+        list = ListView(makeRow: FavoriteSlot.init) { $0.root }
         list.widget.setAccessibleLabel("Favorites")
         builder.widget("favorites_scroller").setScrolledChild(list.widget)
         states.addNamed(emptyPage.root, "empty")
         states.addNamed(noMatchesPage.root, "noMatches")
-        list.onBind = { [weak self] slot, identifier, item in self?.bind(slot, identifier: identifier, item: item) }
+        list.onBind = { [weak self] slot, key, item in self?.bind(slot, key: key, item: item) }
         onScreenAvatars = OnScreenAvatars(scroller: builder.widget("favorites_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
             self.map { $0.list.boundRows.values.map(\.user) } ?? []
         }
-        list.onActivate { [weak self] identifier in
-            if let id = Self.userID(identifier) { self?.viewModel.send(.select(id)) }
+        list.onActivate { [weak self] key in
+            if let id = FavoritesKey.userID(key) { self?.viewModel.send(.select(id)) }
         }
         Signals.on(filter.raw, "changed") { [weak self] in
             guard let self else { return }
             filterTiming.changed(filter.entryText)
+            let t0 = ContinuousClock.now
             viewModel.send(.filterChanged(filter.entryText))
+            FileHandle.standardError.write("PROBE core \(ContinuousClock.now - t0)\n".data(using: .utf8)!)
         }
         Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
         builder.widget("message_close").setAccessibleLabel("Dismiss")
@@ -69,9 +69,12 @@ final class FavoritesView {
 
     private func render(_ state: FavoritesViewModel.State) {
         filter.setEntryText(state.filter)
-        list.update(state.rows.map(Self.identifier))
+        list.update(state.rows.map(FavoritesKey.key))
+        if state.contentVersion != drawnContentVersion {
+            drawnContentVersion = state.contentVersion
+            for (key, slot) in list.boundRows { bind(slot, key: key, item: nil) }
+        }
         filterTiming.applied(state.filter)
-        for (identifier, slot) in list.boundRows { bind(slot, identifier: identifier, item: nil) }
         states.showChild(state.isEmpty ? "empty" : state.hasNoMatches ? "noMatches" : "list")
         // A failed write, else where favorites are kept this session (a damaged file moved aside).
         let message = state.errorMessage ?? state.notice
@@ -86,9 +89,8 @@ final class FavoritesView {
         }
     }
 
-    private func bind(_ slot: FavoriteSlot, identifier: String, item: ListItem?) {
-        if identifier.hasPrefix("h:") {
-            let letter = String(identifier.dropFirst(2))
+    private func bind(_ slot: FavoriteSlot, key: Int64, item: ListItem?) {
+        if let letter = FavoritesKey.header(key) {
             slot.header.setText(letter)
             slot.header.setVisible(true)
             slot.user.root.setVisible(false)
@@ -99,7 +101,7 @@ final class FavoritesView {
             item?.setActivatable(false)
             return
         }
-        guard let id = Self.userID(identifier), let favorite = viewModel.favorite(id) else { return }
+        guard let id = FavoritesKey.userID(key), let favorite = viewModel.favorite(id) else { return }
         item?.setSelectable(true)
         item?.setActivatable(true)
         slot.header.setVisible(false)
@@ -116,36 +118,46 @@ final class FavoritesView {
 
     /// "list", "empty" or "noMatches": what the tab shows now.
     var visiblePage: String? { states.visibleChildName }
+}
 
-    static func identifier(_ row: FavoritesRow) -> String {
+/// The list key of a Favorites row: a favorite is its user id (GitHub ids are positive), a
+/// letter header is the negated Unicode scalar of its letter.
+enum FavoritesKey {
+    static func key(_ row: FavoritesRow) -> Int64 {
         switch row {
-        case .header(let letter): "h:\(letter)"
-        case .favorite(let id): "f:\(id)"
+        case .header(let letter): -Int64(letter.unicodeScalars.first?.value ?? 0)
+        case .favorite(let id): id
         }
     }
 
-    static func userID(_ identifier: String) -> UserID? {
-        identifier.hasPrefix("f:") ? UserID(identifier.dropFirst(2)) : nil
+    static func userID(_ key: Int64) -> UserID? { key > 0 ? key : nil }
+
+    static func header(_ key: Int64) -> String? {
+        key < 0 ? Unicode.Scalar(UInt32(-key)).map { String(Character($0)) } : nil
     }
 }
 
 /// How long each filter keystroke took to reach the list: from the entry's "changed" signal to
-/// the end of the `splice` of the render that applied that text (read by `make bench` through
-/// `GHF_DEBUG_STATS`). The last 1,000 are kept.
+/// the end of the render that applied that text, rows re-filled included (read by `make bench`
+/// through `GHF_DEBUG_STATS`). Keystrokes that one render applies together each count from
+/// their own start. The last 1,000 are kept.
 @MainActor
 final class FilterTiming {
-    private var pending: (text: String, start: ContinuousClock.Instant)?
+    private var pending: [(text: String, start: ContinuousClock.Instant)] = []
     private(set) var milliseconds: [Double] = []
 
     func changed(_ text: String) {
-        pending = (text, ContinuousClock.now)
+        pending.append((text, ContinuousClock.now))
     }
 
     func applied(_ text: String) {
-        guard let started = pending, started.text == text else { return }
-        pending = nil
-        let elapsed = ContinuousClock.now - started.start
-        milliseconds.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
-        if milliseconds.count > 1_000 { milliseconds.removeFirst() }
+        guard let last = pending.lastIndex(where: { $0.text == text }) else { return }
+        let now = ContinuousClock.now
+        for keystroke in pending[...last] {
+            let elapsed = now - keystroke.start
+            milliseconds.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+        pending.removeFirst(last + 1)
+        if milliseconds.count > 1_000 { milliseconds.removeFirst(milliseconds.count - 1_000) }
     }
 }

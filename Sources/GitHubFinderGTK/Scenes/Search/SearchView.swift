@@ -34,14 +34,10 @@ final class SearchView {
         footer = builder.widget("footer_label")
         entry.setAccessibleLabel("Search GitHub users")
         builder.widget("sort_button").setAccessibleLabel("Sort")
-        list = ListView { item in
-            let row = UserRowWidget()
-            item.setChild(row.root)
-            return row
-        }
+        list = ListView(makeRow: UserRowWidget.init) { $0.root }
         list.widget.setAccessibleLabel("Search results")
         builder.widget("results_scroller").setScrolledChild(list.widget)
-        list.onBind = { [weak self] row, identifier, _ in self?.bind(row, identifier: identifier) }
+        list.onBind = { [weak self] row, id, _ in self?.bind(row, id: id) }
         onScreenAvatars = OnScreenAvatars(scroller: builder.widget("results_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
             self.map { Array($0.list.boundRows.values) } ?? []
         }
@@ -60,9 +56,7 @@ final class SearchView {
         }
         Signals.on(entry.raw, "activate") { [weak self] in self?.viewModel.send(.submit) }
         Signals.on(entry.raw, "stop-search") { [weak self] in self?.viewModel.send(.clear) }
-        list.onActivate { [weak self] identifier in
-            if let id = UserID(identifier) { self?.viewModel.send(.select(id)) }
-        }
+        list.onActivate { [weak self] id in self?.viewModel.send(.select(id)) }
         // Load the next page while a screenful of rows is still below the viewport.
         builder.widget("results_scroller").onVerticalScroll { [weak self] remaining, pageSize in
             if remaining < pageSize { self?.viewModel.send(.reachedEnd) }
@@ -90,8 +84,8 @@ final class SearchView {
         rendered = state
         entry.setEntryText(state.query)
         rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        list.update(state.rows.map { String($0.id) })
-        for (identifier, row) in list.boundRows { bind(row, identifier: identifier) }
+        list.update(state.rows.map(\.id))
+        for (id, row) in list.boundRows { bind(row, id: id) }
         sortAction?.setState(state.sort.rawValue)
         let name = pageName(for: state.phase)
         if name != "results" { _ = page(name) }
@@ -114,9 +108,9 @@ final class SearchView {
         if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
     }
 
-    /// Fills a recycled row with the view-model row for `identifier`.
-    private func bind(_ row: UserRowWidget, identifier: String) {
-        guard let id = UserID(identifier), let data = rowsByID[id] else { return }
+    /// Fills a recycled row with the view-model row for `id`.
+    private func bind(_ row: UserRowWidget, id: UserID) {
+        guard let data = rowsByID[id] else { return }
         row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
         row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, avatarURL: data.avatarURL, texture: onScreenAvatars.cached(data.avatarURL))
         onScreenAvatars.schedule()

@@ -16,6 +16,7 @@ final class UserRowWidget: AvatarRow {
     private(set) var identifier: UserID?
     private(set) var wantedAvatar: URL?
     private(set) var hasAvatar = false
+    private(set) var isFavorite = false
     var avatarPicture: Widget { avatar }
     var onStar: (@MainActor (UserID) -> Void)?
 
@@ -34,6 +35,9 @@ final class UserRowWidget: AvatarRow {
         root.append(badge)
         star.setAlign(vertical: .center)
         root.append(star)
+        star.setTooltip { [weak self] in
+            self?.isFavorite == true ? "Remove from Favorites" : "Add to Favorites"
+        }
         star.onClicked { [weak self] in
             if let self, let identifier { onStar?(identifier) }
         }
@@ -62,7 +66,7 @@ final class UserRowWidget: AvatarRow {
         star.setButtonIcon(isFavorite ? "starred-symbolic" : "non-starred-symbolic")
         let label = isFavorite ? "Remove \(login) from favorites" : "Add \(login) to favorites"
         star.setAccessibleLabel(label)
-        star.setTooltip(isFavorite ? "Remove from Favorites" : "Add to Favorites")
+        self.isFavorite = isFavorite
     }
 
     func showAvatar(_ texture: Texture?, for url: URL) {

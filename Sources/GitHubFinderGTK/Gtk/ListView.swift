@@ -1,0 +1,222 @@
+import CGtk
+
+/// A `GtkListView` over a `KeyList`, made so that changing 100,000 rows costs what the user sees.
+///
+/// - Row widgets are made once (`makeRow`) and kept: GTK 4.8 holds about 200 list items, and a
+///   row whose list item goes away is pooled for the next one instead of being destroyed.
+/// - Each row shows the key at its position (`onBind`): when GTK binds it, and whenever `update`
+///   changes the key there. GTK only hears that the number of rows changed.
+/// - Rows on screen are filled at once. Rows GTK keeps off screen, and list items GTK would
+///   destroy or create off screen, wait until idle (after the frame is drawn) or a scroll.
+///
+/// The rows filled now are tracked by key (`boundRows`), so a state change can refresh them.
+@MainActor
+final class ListView<Row: AnyObject> {
+    let widget: Widget
+    let model = KeyList()
+    private let makeRow: @MainActor () -> Row
+    private let rootOf: @MainActor (Row) -> Widget
+    private var rows: [UnsafeMutableRawPointer: Row] = [:]
+    /// A reference on each row's widget, so a row outlives its list item (GTK's list item does
+    /// not own its child, which may be gone by the time "teardown" runs).
+    private var roots: [UnsafeMutableRawPointer: ObjectRef] = [:]
+    /// The key each list item shows now (or will, once filled: see `pending`).
+    private var shown: [UnsafeMutableRawPointer: Int64] = [:]
+    /// List items whose row still shows an older key: off screen, filled when idle.
+    private var pending: Set<UnsafeMutableRawPointer> = []
+    /// List items past the last key, blank until GTK drops them when idle.
+    private var blank: Set<UnsafeMutableRawPointer> = []
+    private var idleWork: UInt32 = 0
+    /// During `update`: rows GTK adds past this position are off screen, filled later.
+    private var fillNowThrough: Int?
+    private var pool: [(row: Row, root: ObjectRef)] = []
+    private var watchesScrolling = false
+    private(set) var boundRows: [Int64: Row] = [:]
+    private let selection: OpaquePointer
+
+    /// Fills a row for the key at its position (set by the owning view).
+    var onBind: (@MainActor (Row, Int64, ListItem) -> Void)?
+
+    init(makeRow: @escaping @MainActor () -> Row, root: @escaping @MainActor (Row) -> Widget) {
+        self.makeRow = makeRow
+        rootOf = root
+        let factory = gtk_signal_list_item_factory_new()!
+        let factoryRaw = UnsafeMutableRawPointer(factory)
+        selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.ref.pointer)))
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        widget = Widget(gtk_list_view_new(selection, factory))
+        widget.setExpand(vertical: true)
+        Signals.onPointer(factoryRaw, "setup") { [weak self] pointer in self?.setUp(pointer) }
+        Signals.onPointer(factoryRaw, "bind") { [weak self] pointer in self?.bound(pointer) }
+        Signals.onPointer(factoryRaw, "unbind") { [weak self] pointer in self?.forget(pointer) }
+        Signals.onPointer(factoryRaw, "teardown") { [weak self] pointer in self?.tearDown(pointer) }
+    }
+
+    isolated deinit {
+        Timeout.cancel(idleWork)
+    }
+
+    /// Enter or a click on a row (single-click activation, as in GNOME sidebars).
+    func onActivate(_ action: @escaping @MainActor (Int64) -> Void) {
+        gtk_list_view_set_single_click_activate(widget.opaque, 1)
+        Signals.onIndex(widget.raw, "activate") { [weak self] position in
+            if let key = self?.model.key(at: position) { action(key) }
+        }
+    }
+
+    /// Shows `keys`. Rows whose key changed are filled again; GTK is told the new number of
+    /// rows, except that list items it would destroy or create off screen wait for idle; the
+    /// selection follows its key (or is cleared when the key is gone).
+    func update(_ keys: [Int64]) {
+        let selectedPosition = gtk_single_selection_get_selected(selection)
+        let selectedKey = model.key(at: selectedPosition)
+        let onScreen = positionsOnScreen()
+        guard model.setKeys(keys) else { return }
+        let old = model.count
+        let itemsEnd = (rows.keys.map { Int(ListItem(pointer: $0).position) }.max() ?? -1) + 1
+        // Rows GTK adds at the end may be on screen only if they come right after the last one seen.
+        fillNowThrough = onScreen?.upperBound ?? Self.fillFirst
+        if keys.count < old {
+            model.setCount(max(keys.count, min(old, itemsEnd)))
+        } else {
+            model.setCount(min(keys.count, max(old, fillNowThrough! + 1)))
+        }
+        fillNowThrough = nil
+        for (pointer, _) in rows {
+            let position = Int(ListItem(pointer: pointer).position)
+            guard position < model.count, shown[pointer] != nil || blank.contains(pointer) else { continue }
+            guard position < keys.count else {
+                clear(pointer)
+                continue
+            }
+            guard shown[pointer] != keys[position] || pending.contains(pointer) || blank.contains(pointer) else { continue }
+            if onScreen?.contains(position) ?? true { fill(pointer, with: keys[position]) } else { fillLater(pointer, keys[position]) }
+        }
+        if model.count != keys.count { scheduleIdleWork() }
+        guard let selectedKey else { return }
+        let position = model.key(at: selectedPosition) == selectedKey ? Int(selectedPosition) : model.position(of: selectedKey)
+        gtk_single_selection_set_selected(selection, position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
+    }
+
+    // MARK: Rows
+
+    private func setUp(_ pointer: UnsafeMutableRawPointer) {
+        let (row, root) = pool.popLast() ?? { let row = makeRow(); return (row, ObjectRef(sinking: rootOf(row).pointer)) }()
+        rows[pointer] = row
+        roots[pointer] = root
+        ListItem(pointer: pointer).setChild(rootOf(row))
+    }
+
+    private func tearDown(_ pointer: UnsafeMutableRawPointer) {
+        guard let row = rows.removeValue(forKey: pointer), let root = roots.removeValue(forKey: pointer) else { return }
+        ListItem(pointer: pointer).setChild(nil)
+        if pool.count < Self.poolLimit { pool.append((row, root)) }
+    }
+
+    private func bound(_ pointer: UnsafeMutableRawPointer) {
+        let position = Int(ListItem(pointer: pointer).position)
+        guard position < model.keys.count else { return clear(pointer) }
+        if let limit = fillNowThrough, position > limit {
+            fillLater(pointer, model.keys[position])
+        } else {
+            fill(pointer, with: model.keys[position])
+        }
+    }
+
+    private func forget(_ pointer: UnsafeMutableRawPointer) {
+        let waited = pending.remove(pointer) != nil
+        if blank.remove(pointer) != nil || waited, let row = rows[pointer] { show(row, true) }
+        guard let key = shown.removeValue(forKey: pointer) else { return }
+        if let row = rows[pointer], boundRows[key] === row { boundRows[key] = nil }
+    }
+
+    private func fill(_ pointer: UnsafeMutableRawPointer, with key: Int64) {
+        guard let row = rows[pointer] else { return }
+        unlink(pointer, row)
+        let waited = pending.remove(pointer) != nil
+        if blank.remove(pointer) != nil || waited { show(row, true) }
+        shown[pointer] = key
+        boundRows[key] = row
+        onBind?(row, key, ListItem(pointer: pointer))
+    }
+
+    /// Off screen: filled when idle. Until then the row is hidden from screen readers, so
+    /// nobody reads the name it showed before.
+    private func fillLater(_ pointer: UnsafeMutableRawPointer, _ key: Int64) {
+        guard let row = rows[pointer] else { return }
+        unlink(pointer, row)
+        shown[pointer] = key
+        if blank.remove(pointer) != nil { rootOf(row).setVisible(true) }
+        if pending.insert(pointer).inserted { rootOf(row).setHiddenFromAccessibility(true) }
+        scheduleIdleWork()
+    }
+
+    /// Past the last key, until GTK drops it: shows nothing.
+    private func clear(_ pointer: UnsafeMutableRawPointer) {
+        guard let row = rows[pointer] else { return }
+        unlink(pointer, row)
+        shown[pointer] = nil
+        pending.remove(pointer)
+        if blank.insert(pointer).inserted { show(row, false) }
+    }
+
+    private func unlink(_ pointer: UnsafeMutableRawPointer, _ row: Row) {
+        if let old = shown[pointer], boundRows[old] === row { boundRows[old] = nil }
+    }
+
+    private func show(_ row: Row, _ visible: Bool) {
+        rootOf(row).setVisible(visible)
+        rootOf(row).setHiddenFromAccessibility(!visible)
+    }
+
+    // MARK: Later
+
+    private func scheduleIdleWork() {
+        watchScrolling()
+        guard idleWork == 0 else { return }
+        idleWork = Timeout.idle { [weak self] in
+            self?.idleWork = 0
+            self?.finish()
+        }
+    }
+
+    /// GTK gets the whole list and every row its key.
+    private func finish() {
+        model.setCount(model.keys.count)
+        for pointer in pending {
+            if let key = shown[pointer] { fill(pointer, with: key) }
+        }
+        pending.removeAll()
+    }
+
+    /// A scroll may bring waiting rows into view: finish before the frame is drawn.
+    private func watchScrolling() {
+        guard !watchesScrolling, let adjustment = gtk_scrollable_get_vadjustment(widget.opaque) else { return }
+        watchesScrolling = true
+        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+            guard let self, idleWork != 0 else { return }
+            Timeout.cancel(idleWork)
+            idleWork = 0
+            finish()
+        }
+    }
+
+    /// Positions of the rows on screen, and as many again below them (rows may grow or shrink
+    /// when filled, bringing more into view); `nil` when the list is not on screen. GTK maps
+    /// only the list items in view.
+    private func positionsOnScreen() -> ClosedRange<Int>? {
+        guard widget.isVisibleOnScreen else { return nil }
+        var first = Int.max, last = Int.min
+        for (pointer, row) in rows where rootOf(row).isVisibleOnScreen {
+            let position = Int(ListItem(pointer: pointer).position)
+            first = min(first, position)
+            last = max(last, position)
+        }
+        return first <= last ? first...(last + (last - first + 1)) : nil
+    }
+
+    /// Rows past the last one seen that could still be on screen, when none was seen.
+    private static var fillFirst: Int { 40 }
+    private static var poolLimit: Int { 256 }
+}
