@@ -99,6 +99,11 @@ final class ListView<Row: AnyObject> {
         gtk_single_selection_set_selected(selection, position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
 
+    /// The key of the selected row.
+    var selectedKey: Int64? { model.key(at: gtk_single_selection_get_selected(selection)) }
+
+    func select(position: Int) { gtk_single_selection_set_selected(selection, guint(position)) }
+
     // MARK: Rows
 
     private func setUp(_ pointer: UnsafeMutableRawPointer) {

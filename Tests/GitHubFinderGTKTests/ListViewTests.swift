@@ -1,0 +1,91 @@
+import CGtk
+import XCTest
+@testable import GitHubFinderGTK
+
+/// `ListView` in a real window: whatever the keys do (shrink below, grow past the ~200 list
+/// items GTK keeps, change in place), once idle every row GTK has shows the key at its
+/// position, rows on screen show it at once, and the selection follows its key.
+final class ListViewTests: XCTestCase, @unchecked Sendable {
+    @MainActor
+    final class Row {
+        let label = Widget.label()
+        var key: Int64?
+    }
+
+    @MainActor
+    private func makeList() -> (ListView<Row>, Widget) {
+        gtk_init()
+        let list = ListView<Row>(makeRow: Row.init) { $0.label }
+        list.onBind = { row, key, _ in
+            row.key = key
+            row.label.setText("row \(key)")
+        }
+        let window = Widget(gtk_window_new())
+        gtk_window_set_default_size(window.cast(), 400, 600)
+        window.setWindowChild(Widget.scrolled(list.widget))
+        window.presentWindow()
+        return (list, window)
+    }
+
+    /// Every bound row shows its own key, and the rows GTK maps (on screen) are among them.
+    @MainActor
+    private func assertRowsShow(_ list: ListView<Row>, _ keys: [Int64], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(list.model.keys, keys, file: file, line: line)
+        for (key, row) in list.boundRows {
+            XCTAssertEqual(row.key, key, file: file, line: line)
+            XCTAssertEqual(row.label.text, "row \(key)", file: file, line: line)
+            XCTAssertTrue(keys.contains(key), "row \(key) is not in the list", file: file, line: line)
+        }
+        let onScreen = list.boundRows.values.filter { $0.label.isVisibleOnScreen }.compactMap(\.key)
+        XCTAssertFalse(keys.isEmpty == false && onScreen.isEmpty, "nothing on screen", file: file, line: line)
+    }
+
+    func testRowsFollowTheKeysThroughShrinkingAndGrowing() {
+        MainActor.assumeIsolated {
+            let (list, window) = makeList()
+            defer { window.destroyWindow() }
+            let all = (1...5_000).map(Int64.init)
+            list.update(all)
+            XCTAssertTrue(MainLoop.run(until: { list.boundRows.count > 20 }))
+            MainLoop.run(for: 0.2)
+            assertRowsShow(list, all)
+            let firstOnScreen = list.boundRows[1]
+            XCTAssertNotNil(firstOnScreen, "the first row is bound")
+
+            // Shrink below what GTK keeps: the first rows are filled at once, before any idle.
+            let few = [Int64(7), 9, 4_000]
+            list.update(few)
+            XCTAssertEqual(list.boundRows[7]?.label.text, "row 7")
+            XCTAssertEqual(list.boundRows[4_000]?.label.text, "row 4000")
+            MainLoop.run(for: 0.2)
+            assertRowsShow(list, few)
+            XCTAssertEqual(Set(list.boundRows.keys), Set(few), "only the three rows are left once idle")
+
+            // Grow past it again, and change in place.
+            list.update(all.reversed())
+            XCTAssertEqual(list.boundRows[5_000]?.label.text, "row 5000", "the new first row is filled at once")
+            MainLoop.run(for: 0.2)
+            assertRowsShow(list, all.reversed())
+            XCTAssertGreaterThan(list.boundRows.count, 20)
+
+            list.update([])
+            MainLoop.run(for: 0.2)
+            XCTAssertTrue(list.boundRows.isEmpty)
+        }
+    }
+
+    func testTheSelectionFollowsItsKey() {
+        MainActor.assumeIsolated {
+            let (list, window) = makeList()
+            defer { window.destroyWindow() }
+            list.update([10, 20, 30, 40])
+            MainLoop.run(for: 0.2)
+            list.select(position: 2)
+            XCTAssertEqual(list.selectedKey, 30)
+            list.update([5, 30, 40])
+            XCTAssertEqual(list.selectedKey, 30, "the selection moved with its row")
+            list.update([5, 40])
+            XCTAssertNil(list.selectedKey, "its row is gone: nothing is selected")
+        }
+    }
+}
