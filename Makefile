@@ -8,8 +8,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID := io.github.githubfinder.GitHubFinder
 
-# Build: GTK 4 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
-BUILD_DEPS := build-essential pkg-config libgtk-4-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git
+# Build: GTK 4 and libadwaita 1.2 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
+BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git
 # Run: a GTK theme's icons and fonts.
 RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji librsvg2-common
 # Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,

@@ -39,6 +39,8 @@ let package = Package(
         // GTK 4 (Debian 12: 4.8.3) and the C that Swift cannot import.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
+        // libadwaita (Debian 12: 1.2.2): GNOME's widgets and style on top of GTK.
+        .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // libsecret (Secret Service): the token in the system keyring.
         .systemLibrary(name: "CLibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "CSecretSupport", dependencies: ["CLibsecret"]),
@@ -50,7 +52,7 @@ let package = Package(
         // The GTK shim layer: typed wrappers over the C API, views bound to Core's view models.
         .target(
             name: "GitHubFinderGTK",
-            dependencies: ["CGtk", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
+            dependencies: ["CGtk", "CAdw", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
             swiftSettings: swiftSettings
         ),
         // GtkBuilder UI files, CSS and the shortcuts window.
@@ -120,7 +122,7 @@ let package = Package(
         // In-process GTK tests: XCTest runs them on the main thread (GTK's), under Xvfb.
         .testTarget(
             name: "GitHubFinderGTKTests",
-            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport"],
+            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CAdw", "CGtkSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,10 +1,16 @@
-// The anchor of the GUI benchmarks: a bare GTK 4 window of the app's default size, timed
+// The anchors of the GUI benchmarks: a bare GTK 4 window of the app's default size, timed
 // from process start to its first frame painted, exactly as `github-finder --benchmark-startup`.
+// Built with -DBARE_ADW it is a bare AdwApplication window (libadwaita 1.2), the app's toolkit.
 //
 // bare-window          prints the milliseconds to the first frame, then quits (startup anchor).
 // bare-window --stay   prints them and stays open until killed, so its settled resident memory
 //                      and idle CPU can be read (memory and idle CPU anchors).
 #include <gtk/gtk.h>
+#ifdef BARE_ADW
+#define ADW_VERSION_MIN_REQUIRED ADW_VERSION_1_2
+#define ADW_VERSION_MAX_ALLOWED ADW_VERSION_1_2
+#include <adwaita.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
@@ -36,7 +42,11 @@ static void activate(GtkApplication *app, gpointer data) {
 }
 
 int main(int argc, char **argv) {
+#ifdef BARE_ADW
+    GtkApplication *app = GTK_APPLICATION(adw_application_new("io.github.githubfinder.BareAdwWindow", G_APPLICATION_NON_UNIQUE));
+#else
     GtkApplication *app = gtk_application_new("io.github.githubfinder.BareWindow", G_APPLICATION_NON_UNIQUE);
+#endif
     g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--stay") == 0) stay = TRUE;

@@ -11,16 +11,19 @@ reached and verified, naming each.
 Figures (DESIGN.md §6):
 
 - startup.first-frame: `github-finder --benchmark-startup` (process start -> first frame painted)
-  against bench/bare-window.c, a bare GTK 4 window of the same size built and timed the same way in
-  this run, alternated run by run. Ratio of medians, budget <= 1.3.
+  against bench/bare-window.c built with -DBARE_ADW, a bare AdwApplication window (the app's
+  toolkit, libadwaita) of the same size built and timed the same way in this run, alternated run by
+  run. Ratio of medians, budget <= 1.3. The bare GTK 4 window (bare-window.c without -DBARE_ADW) is
+  measured too and reported beside it.
 - idle.cpu.<state>: CPU of the app process (utime + stime of every thread, /proc/PID/stat) averaged
   over 20 s, starting 12 s after the last input (past GTK's 10 s caret-blink timeout), budget
   <= 0.5 %. Every state is reached as a user would reach it (keys, clicks, xdotool) and verified
   through the accessibility tree before and again after the window; a state that cannot be reached
-  fails the run. The anchor idle.cpu.bare-gtk-window is the bare window measured the same way.
+  fails the run. The anchor idle.cpu.bare-adw-window is the bare Adw window measured the same way.
 - memory.resident.1000-results-with-avatars: VmRSS of the app after scrolling through all 1,000
   results of a search with the mouse wheel, read after the same 12 + 20 s settle as idle CPU, against
-  the bare window's VmRSS read the same way (bare-window --stay). Budget: bare + 50 MB. The content
+  the bare Adw window's VmRSS read the same way (bare-adw-window --stay). Budget: bare + 50 MB (the
+  bare GTK window's figure and the difference to it are reported too). The content
   is verified through the app's debug statistics (GHF_DEBUG_STATS=FILE, SIGUSR1): searchRows must be
   1,000, and avatarsDecoded is reported. Without that support the figure is unverified and fails.
 - app.stderr.gtk-warnings: GTK/GLib warnings and criticals the app printed during the run (reported,
@@ -308,7 +311,7 @@ def idle_window(pid, since):
 def idle_cpu(app, state, verify):
     """idle.cpu.<state>: verify the state, measure, verify it again, emit; failures are reported."""
     name = "idle.cpu." + state
-    line = dict(name=name, unit="percent", value=None, baseline="idle.cpu.bare-gtk-window", ratio=None,
+    line = dict(name=name, unit="percent", value=None, baseline="idle.cpu.bare-adw-window", ratio=None,
                 budget="<= %.1f" % CPU_BUDGET_PERCENT, settle_s=SETTLE_S, window_s=WINDOW_S)
     try:
         app.check_alive()
@@ -404,7 +407,8 @@ def open_detail(app, login):
 # -- sessions ---------------------------------------------------------------------------------------
 
 def startup(folder):
-    bare = os.path.join(folder, "bare-window")
+    bare = os.path.join(folder, "bare-adw-window")
+    bare_gtk = os.path.join(folder, "bare-window")
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "startup", "data"), XDG_STATE_HOME=os.path.join(folder, "startup", "state"),
                XDG_CACHE_HOME=os.path.join(folder, "startup", "cache"), NO_AT_BRIDGE="1")
 
@@ -414,17 +418,22 @@ def startup(folder):
 
     app = [os.path.join(RELEASE, "github-finder"), "--api-url", "http://127.0.0.1:%d" % free_port(), "--benchmark-startup"]
     # Alternate the two so machine noise hits both alike; one warm-up each.
+    first_frame([bare_gtk])
     first_frame([bare])
     first_frame(app)
-    bare_times, app_times = [], []
+    gtk_times, bare_times, app_times = [], [], []
     for _ in range(RUNS):
+        gtk_times.append(first_frame([bare_gtk]))
         bare_times.append(first_frame([bare]))
         app_times.append(first_frame(app))
-    REPORT.emit(name="startup.first-frame.bare-gtk-window", unit="ms", p50=statistics.median(bare_times), p99=percentile(bare_times, 0.99),
+    REPORT.emit(name="startup.first-frame.bare-gtk-window", unit="ms", p50=statistics.median(gtk_times), p99=percentile(gtk_times, 0.99),
+                baseline=None, ratio=None, budget=None)
+    REPORT.emit(name="startup.first-frame.bare-adw-window", unit="ms", p50=statistics.median(bare_times), p99=percentile(bare_times, 0.99),
                 baseline=None, ratio=None, budget=None)
     ratio = round(statistics.median(app_times) / statistics.median(bare_times), 3)
     REPORT.emit(name="startup.first-frame", unit="ms", p50=statistics.median(app_times), p99=percentile(app_times, 0.99),
-                baseline="startup.first-frame.bare-gtk-window", ratio=ratio, budget="ratio <= %.1f" % STARTUP_BUDGET_RATIO)
+                baseline="startup.first-frame.bare-adw-window", ratio=ratio, budget="ratio <= %.1f" % STARTUP_BUDGET_RATIO,
+                ratio_to_bare_gtk_window=round(statistics.median(app_times) / statistics.median(gtk_times), 3))
     if ratio > STARTUP_BUDGET_RATIO:
         REPORT.fail("startup.first-frame", "%.2fx the bare window, budget %.1fx" % (ratio, STARTUP_BUDGET_RATIO))
 
@@ -435,27 +444,30 @@ def percentile(values, q):
 
 
 def bare_window_anchors(folder):
-    """The bare window, left open: idle CPU and resident memory measured like the app's."""
-    home = os.path.join(folder, "bare")
-    env = base_env(folder)
-    env.update(XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
-               XDG_STATE_HOME=os.path.join(home, "state"), XDG_CACHE_HOME=os.path.join(home, "cache"))
-    process = subprocess.Popen([os.path.join(folder, "bare-window"), "--stay"], env=env, stdout=subprocess.PIPE,
-                               stderr=open(os.path.join(folder, "bare-window.stderr"), "w"), text=True)
-    try:
-        first = process.stdout.readline().strip()
-        if not first:
-            raise RuntimeError("bare-window --stay printed nothing")
-        subprocess.run(["xdotool", "mousemove", "1275", "795"], capture_output=True)
-        value, peak = idle_window(process.pid, time.time())
-        rss = rss_mb(process.pid)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-    REPORT.emit(name="idle.cpu.bare-gtk-window", unit="percent", value=round(value, 3), baseline=None, ratio=None, budget=None,
-                settle_s=SETTLE_S, window_s=WINDOW_S, busiest_second=round(peak, 2))
-    REPORT.emit(name="memory.resident.bare-gtk-window", unit="MB", value=round(rss, 1), baseline=None, ratio=None, budget=None)
-    return rss
+    """Both bare windows, left open: idle CPU and resident memory measured like the app's.
+    Returns the resident MB of the bare GTK window and of the bare Adw window."""
+    rss = {}
+    for kind, binary in (("gtk", "bare-window"), ("adw", "bare-adw-window")):
+        home = os.path.join(folder, "bare-" + kind)
+        env = base_env(folder)
+        env.update(XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
+                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_CACHE_HOME=os.path.join(home, "cache"))
+        process = subprocess.Popen([os.path.join(folder, binary), "--stay"], env=env, stdout=subprocess.PIPE,
+                                   stderr=open(os.path.join(folder, binary + ".stderr"), "w"), text=True)
+        try:
+            first = process.stdout.readline().strip()
+            if not first:
+                raise RuntimeError("%s --stay printed nothing" % binary)
+            subprocess.run(["xdotool", "mousemove", "1275", "795"], capture_output=True)
+            value, peak = idle_window(process.pid, time.time())
+            rss[kind] = rss_mb(process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+        REPORT.emit(name="idle.cpu.bare-%s-window" % kind, unit="percent", value=round(value, 3), baseline=None, ratio=None, budget=None,
+                    settle_s=SETTLE_S, window_s=WINDOW_S, busiest_second=round(peak, 2))
+        REPORT.emit(name="memory.resident.bare-%s-window" % kind, unit="MB", value=round(rss[kind], 1), baseline=None, ratio=None, budget=None)
+    return rss["gtk"], rss["adw"]
 
 
 def session_start_page(folder, server):
@@ -691,11 +703,11 @@ def read_debug_stats(app, path, timeout=10.0):
     return None
 
 
-def session_memory(folder, bare_rss):
+def session_memory(folder, bare_gtk_rss, bare_rss):
     """Scrolls through all 1,000 results of a search with the mouse wheel, lets the avatars arrive,
     then measures idle CPU and resident memory, and checks what the app holds."""
     name = "memory.resident.1000-results-with-avatars"
-    line = dict(name=name, unit="MB", value=None, baseline="memory.resident.bare-gtk-window", ratio=None,
+    line = dict(name=name, unit="MB", value=None, baseline="memory.resident.bare-adw-window", ratio=None,
                 budget="<= baseline + %d MB" % MEMORY_BUDGET_MB)
     server = FixtureServer(folder, "memory", "--search-limit", "1000", "--core-limit", "100000")
     stats_path = os.path.join(folder, "debug-stats.json")
@@ -730,6 +742,7 @@ def session_memory(folder, bare_rss):
         rss = rss_mb(app.pid)
         stats = read_debug_stats(app, stats_path)
         line.update(value=round(rss, 1), ratio=round(rss / bare_rss, 3), over_baseline_mb=round(rss - bare_rss, 1),
+                    over_bare_gtk_window_mb=round(rss - bare_gtk_rss, 1),
                     search_requests=server.requests("search"), avatar_requests_served=server.requests("avatar"))
         if stats is None:
             line.update(verified=False, error="unverified: the app wrote no GHF_DEBUG_STATS file on SIGUSR1")
@@ -750,7 +763,7 @@ def session_memory(folder, bare_rss):
         if problems:
             REPORT.fail(name, "content not as measured: %s" % "; ".join(problems))
         elif rss > bare_rss + MEMORY_BUDGET_MB:
-            REPORT.fail(name, "%.1f MB resident, %.1f MB over the bare window (budget %d MB)" % (rss, rss - bare_rss, MEMORY_BUDGET_MB))
+            REPORT.fail(name, "%.1f MB resident, %.1f MB over the bare Adw window (budget %d MB)" % (rss, rss - bare_rss, MEMORY_BUDGET_MB))
     except (StateNotReached, RuntimeError, FileNotFoundError) as error:
         REPORT.emit(**line, error=str(error))
         REPORT.fail(name, "%s%s" % (error, evidence_note(app, "memory")))
@@ -841,7 +854,7 @@ def report_exit(app):
         REPORT.fail("github-finder (%s)" % app.label, "exited during the session: %s; stderr in %s" % (describe_status(status), app.stderr_path))
 
 
-GTK_WARNING = re.compile(r"\b(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Gio|Pango|Adwaita|Atspi|Gtk-atspi|GdkPixbuf)-(WARNING|CRITICAL)\b|\*\*\s*\((github-finder|bare-window):\d+\): (WARNING|CRITICAL)")
+GTK_WARNING = re.compile(r"\b(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Gio|Pango|Adwaita|Atspi|Gtk-atspi|GdkPixbuf)-(WARNING|CRITICAL)\b|\*\*\s*\((github-finder|bare-window|bare-adw-window):\d+\): (WARNING|CRITICAL)")
 
 
 def report_warnings(folder):
@@ -859,12 +872,12 @@ def report_warnings(folder):
         log("warning in %s: %s" % (source, message))
 
 
-def build_bare_window(folder):
-    binary = os.path.join(folder, "bare-window")
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(ROOT, "bench", "bare-window.c"),
-                    os.path.join(ROOT, "Sources", "CGtkSupport", "process_clock.c")] + flags, check=True)
-    return binary
+def build_bare_windows(folder):
+    """bare-window (GTK 4) and bare-adw-window (libadwaita), from bench/bare-window.c."""
+    for binary, package, defines in (("bare-window", "gtk4", []), ("bare-adw-window", "libadwaita-1", ["-DBARE_ADW"])):
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", package], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["cc", "-O2"] + defines + ["-o", os.path.join(folder, binary), os.path.join(ROOT, "bench", "bare-window.c"),
+                        os.path.join(ROOT, "Sources", "CGtkSupport", "process_clock.c")] + flags, check=True)
 
 
 def wanted(session):
@@ -892,9 +905,9 @@ def report_missing():
         for name in names:
             if name not in REPORT.emitted:
                 if name.startswith("memory"):
-                    unit, baseline, budget = "MB", "memory.resident.bare-gtk-window", "<= baseline + %d MB" % MEMORY_BUDGET_MB
+                    unit, baseline, budget = "MB", "memory.resident.bare-adw-window", "<= baseline + %d MB" % MEMORY_BUDGET_MB
                 else:
-                    unit, baseline, budget = "percent", "idle.cpu.bare-gtk-window", "<= %.1f" % CPU_BUDGET_PERCENT
+                    unit, baseline, budget = "percent", "idle.cpu.bare-adw-window", "<= %.1f" % CPU_BUDGET_PERCENT
                 REPORT.emit(name=name, unit=unit, value=None, baseline=baseline, ratio=None, budget=budget,
                             error="not measured: its session stopped earlier (see standard error)")
                 REPORT.fail(name, "not measured: its session stopped before this state")
@@ -909,7 +922,7 @@ def main():
     os.makedirs(folder, exist_ok=True)
     log("binaries from %s; logs, screenshots and trees in %s" % (RELEASE, folder))
     started = time.time()
-    build_bare_window(folder)
+    build_bare_windows(folder)
     if wanted("startup"):
         startup(folder)
     bare_rss = None
@@ -935,7 +948,7 @@ def main():
     if wanted("offline"):
         session_offline(folder)
     if wanted("memory") and bare_rss is not None:
-        session_memory(folder, bare_rss)
+        session_memory(folder, *bare_rss)
     report_missing()
     report_warnings(folder)
     log("done in %.0f s" % (time.time() - started))

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""`make screenshots`: the window in each state, against the GitHub double, into screenshots/.
-Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
+"""`make screenshots`: the window in each state, against the GitHub double, into screenshots/STYLE/
+(light and dark; GHF_SHOTS_STYLES=dark for one). Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
 pane, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
@@ -35,7 +35,7 @@ def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False)
         if then:
             then(windows[-1])
             time.sleep(2.0)
-        path = os.path.join(OUT, name + ".png")
+        path = os.path.join(OUT, env["GHF_SHOTS_STYLE"], name + ".png")
         subprocess.run(["import", "-window", "root" if whole_screen else windows[-1], path], check=True)
         print("wrote", os.path.relpath(path, ROOT))
     finally:
@@ -46,7 +46,7 @@ def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False)
 def seed_favorites(env, api):
     """Let the app create its database, then star a few accounts in it."""
     shoot("_warmup", env, api, settle=1.0)
-    os.remove(os.path.join(OUT, "_warmup.png"))
+    os.remove(os.path.join(OUT, env["GHF_SHOTS_STYLE"], "_warmup.png"))
     path = os.path.join(env["XDG_DATA_HOME"], "io.github.githubfinder.GitHubFinder", "favorites.sqlite")
     db = sqlite3.connect(path)
     for login in ["octocat", "mojombo", "defunkt", "torvalds", "tomchristie", "github", "gnome", "kohsuke",
@@ -60,10 +60,21 @@ def seed_favorites(env, api):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
+    for style in os.environ.get("GHF_SHOTS_STYLES", "light,dark").split(","):
+        shoot_all(style)
+
+
+def shoot_all(style):
+    """Every state in one style: the app's own preference (preferences.json), as a user sets it."""
+    os.makedirs(os.path.join(OUT, style), exist_ok=True)
     folder = tempfile.mkdtemp(prefix="ghf-shots-")
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "data"), XDG_STATE_HOME=os.path.join(folder, "state"),
-               XDG_CACHE_HOME=os.path.join(folder, "cache"), NO_AT_BRIDGE="1")
+               XDG_CACHE_HOME=os.path.join(folder, "cache"), XDG_CONFIG_HOME=os.path.join(folder, "config"),
+               NO_AT_BRIDGE="1", GHF_SHOTS_STYLE=style)
+    config = os.path.join(env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(config, "preferences.json"), "w") as f:
+        json.dump({"colorScheme": style}, f)
     server, api = start_double(folder)
     limited, limited_api = start_double(folder, "--search-limit", "0")
     try:

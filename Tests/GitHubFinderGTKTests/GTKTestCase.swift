@@ -20,6 +20,7 @@ class GTKTestCase: XCTestCase, @unchecked Sendable {
         continueAfterFailure = false
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ghf-gtk-\(UUID().uuidString)")
         setenv("XDG_STATE_HOME", folder.appendingPathComponent("state").path, 1)
+        setenv("XDG_CONFIG_HOME", folder.appendingPathComponent("config").path, 1)
         server = Self.startDouble(searchLimit: searchLimit)
         let baseURL = server.baseURL
         let databaseFile = folder.appendingPathComponent("favorites.sqlite")

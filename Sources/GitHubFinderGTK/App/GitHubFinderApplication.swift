@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import CGtkSupport
 import Foundation
@@ -5,7 +6,7 @@ import GitHubFinderCore
 import GitHubFinderKeyring
 import GitHubFinderResources
 
-/// The GtkApplication: one instance per session bus (`io.github.githubfinder.GitHubFinder`),
+/// The AdwApplication: one instance per session bus (`io.github.githubfinder.GitHubFinder`),
 /// one window, the composition root wired to it.
 @MainActor
 public final class GitHubFinderApplication {
@@ -44,7 +45,9 @@ public final class GitHubFinderApplication {
             return { AppDependencies.live(configuration: configuration, database: database.value, tokenStore: LibsecretTokenStore(server: configuration.baseURL)) }
         }()
         let unique = unique && !options.benchmarkStartup
-        application = gtk_application_new(applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)
+        // AdwApplication sets libadwaita up in its own "startup", before ours runs.
+        application = UnsafeMutableRawPointer(adw_application_new(applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
+            .assumingMemoryBound(to: GtkApplication.self)
         MainLoop.installDispatchBridge()
         Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startup() }
         Signals.on(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
@@ -68,6 +71,7 @@ public final class GitHubFinderApplication {
         guard !started else { return }
         started = true
         Style.load()
+        installStyleAction()
         for (action, accelerators) in WindowActions.accelerators {
             var pointers: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
             pointers.withUnsafeMutableBufferPointer { buffer in
@@ -121,6 +125,25 @@ public final class GitHubFinderApplication {
         g_application_quit(gApplication)
     }
 
+    private let preferencesStore = PreferencesStore()
+
+    /// `app.style`: Follow System Style, Light Style or Dark Style (the primary menu's radio
+    /// items), applied at once through AdwStyleManager and remembered.
+    private func installStyleAction() {
+        let saved = preferencesStore.load()
+        Style.apply(saved.colorScheme)
+        let action = g_simple_action_new_stateful("style", g_variant_type_new("s"), g_variant_new_string(saved.colorScheme.rawValue))!
+        Signals.onAction(action) { [weak self] parameter in
+            guard let self, let parameter, let scheme = ColorSchemePreference(rawValue: String(cString: g_variant_get_string(parameter, nil))) else { return }
+            g_simple_action_set_state(action, parameter)
+            Style.apply(scheme)
+            var preferences = preferencesStore.load()
+            preferences.colorScheme = scheme
+            try? preferencesStore.save(preferences)
+        }
+        g_action_map_add_action(OpaquePointer(application), action)
+    }
+
     private var signInAction: OpaquePointer?
     private var signOutAction: OpaquePointer?
 
@@ -152,9 +175,23 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The app's CSS and, when running from a checkout, its icons.
+/// The app's CSS and, when running from a checkout, its icons; light or dark.
 @MainActor
 enum Style {
+    /// Light or dark as chosen; "system" follows the desktop's preference (libadwaita reads it
+    /// from the settings portal, light when there is none).
+    static func apply(_ scheme: ColorSchemePreference) {
+        let adwScheme = switch scheme {
+        case .system: ADW_COLOR_SCHEME_PREFER_LIGHT
+        case .light: ADW_COLOR_SCHEME_FORCE_LIGHT
+        case .dark: ADW_COLOR_SCHEME_FORCE_DARK
+        }
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), adwScheme)
+    }
+
+    /// True when the window is drawn dark now.
+    static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
+
     static func load() {
         guard let display = gdk_display_get_default() else { return }
         let provider = gtk_css_provider_new()!

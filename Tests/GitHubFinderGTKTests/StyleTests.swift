@@ -1,0 +1,22 @@
+import CAdw
+import CGtk
+import GitHubFinderCore
+import XCTest
+@testable import GitHubFinderGTK
+
+/// The primary menu's style choice: applied at once through libadwaita and remembered.
+final class StyleTests: GTKTestCase, @unchecked Sendable {
+    func testChoosingDarkStyleDarkensTheWindowAndIsRemembered() {
+        MainActor.assumeIsolated {
+            XCTAssertFalse(Style.isDark, "no preference and no desktop setting: light")
+            g_action_group_activate_action(OpaquePointer(app.application), "style", g_variant_new_string("dark"))
+            XCTAssertTrue(Style.isDark)
+            XCTAssertEqual(PreferencesStore().load().colorScheme, .dark)
+            g_action_group_activate_action(OpaquePointer(app.application), "style", g_variant_new_string("light"))
+            XCTAssertFalse(Style.isDark)
+            XCTAssertEqual(PreferencesStore().load().colorScheme, .light)
+            g_action_group_activate_action(OpaquePointer(app.application), "style", g_variant_new_string("system"))
+            XCTAssertEqual(PreferencesStore().load().colorScheme, .system)
+        }
+    }
+}
