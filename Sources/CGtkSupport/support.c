@@ -103,3 +103,15 @@ void ghf_show_message(GtkWindow *parent, const char *title, const char *message)
 void ghf_list_view_activate(GtkWidget *list_view, guint position) {
     g_signal_emit_by_name(list_view, "activate", position);
 }
+
+void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss) {
+    for (GtkWidget *child = gtk_widget_get_first_child(overlay); child; child = gtk_widget_get_next_sibling(child)) {
+        if (strcmp(G_OBJECT_TYPE_NAME(child), "AdwToastWidget") != 0) continue;
+        for (GtkWidget *part = gtk_widget_get_first_child(child); part; part = gtk_widget_get_next_sibling(part)) {
+            if (!GTK_IS_BUTTON(part)) continue;
+            const char *label = gtk_button_get_label(GTK_BUTTON(part));
+            gtk_accessible_reset_relation(GTK_ACCESSIBLE(part), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+            ghf_accessible_set_label(part, label && *label ? label : dismiss);
+        }
+    }
+}

@@ -36,6 +36,11 @@ void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *d
 /// A modal message with a Close button (gtk_message_dialog_new is variadic).
 void ghf_show_message(GtkWindow *parent, const char *title, const char *message);
 
+/// Names the buttons of the toasts an AdwToastOverlay shows: libadwaita 1.2 on GTK 4.8 exposes
+/// the action button as "Undo Undo" (labelled by its own label) and the close button as
+/// "GtkImage" to screen readers.
+void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss);
+
 /// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
 void ghf_list_view_activate(GtkWidget *list_view, guint position);
 

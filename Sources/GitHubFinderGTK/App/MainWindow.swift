@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import CGtkSupport
 import Foundation
@@ -196,49 +197,32 @@ public final class MainWindow: Navigator {
     }
 }
 
-/// The toast at the bottom of the window: a message, an optional action, gone after 6 s.
+/// Toasts at the bottom of the window (AdwToastOverlay): a message, an optional action, gone
+/// after 6 s. The message is a plain label: server text in it is never read as markup. Each toast
+/// replaces the one showing (Core keeps one Undo at a time), so it is on screen at once and its
+/// buttons can be given their names.
 @MainActor
 final class ToastPresenter {
-    private let revealer: Widget
-    private let label: Widget
-    private let button: Widget
-    private var action: (@MainActor @Sendable () -> Void)?
-    private var hideTimer: UInt32 = 0
+    private let overlay: Widget
 
     init(builder: Builder) {
-        revealer = builder.widget("toast_revealer")
-        label = builder.widget("toast_label")
-        button = builder.widget("toast_button")
-        button.onClicked { [weak self] in
-            let action = self?.action
-            self?.hide()
-            action?()
-        }
-        builder.widget("toast_close").onClicked { [weak self] in self?.hide() }
-        builder.widget("toast_close").setAccessibleLabel("Dismiss")
+        overlay = builder.widget("root_overlay")
     }
-
-    var message: String? { gtk_revealer_get_reveal_child(revealer.opaque) != 0 ? label.text : nil }
 
     func show(_ toast: Toast) {
-        // Wrapping is switched on only when needed: a wrapping label costs layout time even hidden.
-        label.setWrap(StatusPage.needsWrapping(toast.message))
-        label.setText(toast.message)
-        action = toast.action
-        button.setButtonLabel(toast.actionTitle ?? "")
-        button.setVisible(toast.actionTitle != nil)
-        gtk_revealer_set_reveal_child(revealer.opaque, 1)
-        Timeout.cancel(hideTimer)
-        hideTimer = Timeout.after(milliseconds: 6_000) { [weak self] in
-            self?.hideTimer = 0
-            self?.hide()
+        let adwToast = adw_toast_new("")!
+        let title = Widget.label(toast.message, xalign: 0.5)
+        title.setWrap(StatusPage.needsWrapping(toast.message))
+        adw_toast_set_custom_title(adwToast, title.pointer)
+        adw_toast_set_timeout(adwToast, 6)
+        adw_toast_set_priority(adwToast, ADW_TOAST_PRIORITY_HIGH)
+        if let actionTitle = toast.actionTitle {
+            adw_toast_set_button_label(adwToast, actionTitle)
+            if let action = toast.action {
+                Signals.on(UnsafeMutableRawPointer(adwToast), "button-clicked") { action() }
+            }
         }
-    }
-
-    func hide() {
-        Timeout.cancel(hideTimer)
-        hideTimer = 0
-        action = nil
-        gtk_revealer_set_reveal_child(revealer.opaque, 0)
+        adw_toast_overlay_add_toast(overlay.opaque, adwToast)
+        ghf_toast_overlay_name_buttons(overlay.pointer, "Dismiss")
     }
 }
