@@ -36,11 +36,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // GTK 4 (Debian 12: 4.8.3) and the C that Swift cannot import.
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // GTK 4 and libadwaita (Debian 12: 4.8.3 and 1.2.2), and the C that Swift cannot import.
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         .target(name: "CGtkSupport", dependencies: ["CGtk"]),
-        // libadwaita (Debian 12: 1.2.2): GNOME's widgets and style on top of GTK.
-        .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // libsecret (Secret Service): the token in the system keyring.
         .systemLibrary(name: "CLibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "CSecretSupport", dependencies: ["CLibsecret"]),
@@ -52,7 +50,7 @@ let package = Package(
         // The GTK shim layer: typed wrappers over the C API, views bound to Core's view models.
         .target(
             name: "GitHubFinderGTK",
-            dependencies: ["CGtk", "CAdw", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
+            dependencies: ["CGtk", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
             swiftSettings: swiftSettings
         ),
         // GtkBuilder UI files, CSS and the shortcuts window.
@@ -122,7 +120,7 @@ let package = Package(
         // In-process GTK tests: XCTest runs them on the main thread (GTK's), under Xvfb.
         .testTarget(
             name: "GitHubFinderGTKTests",
-            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CAdw", "CGtkSupport"],
+            dependencies: ["GitHubFinderGTK", "GitHubFinderCore", "GitHubFixtureServer", "CGtk", "CGtkSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import CAdw
 import CGtk
 import GitHubFinderCore
 import XCTest

@@ -1,4 +1,3 @@
-import CAdw
 import CGtk
 import CGtkSupport
 import Foundation

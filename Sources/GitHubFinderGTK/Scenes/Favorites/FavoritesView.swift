@@ -22,8 +22,8 @@ final class FavoritesView {
     let list: ListView<FavoriteSlot>
     private let viewModel: FavoritesViewModel
     private let states: Widget
-    private let emptyPage = StatusPage(icon: "starred-symbolic", title: "No Favorites Yet", description: "Star people in Search to keep them here,\ngrouped by letter, even offline.")
-    private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: "No Matching Favorites", description: "No favorite's login or name\ncontains this text.")
+    private let emptyPage = StatusPage(icon: "starred-symbolic", title: "No Favorites Yet", description: "Star people in Search to keep them here,\ngrouped by letter, even offline.", compact: true)
+    private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: "No Matching Favorites", description: "No favorite's login or name\ncontains this text.", compact: true)
     private let showToast: @MainActor (Toast) -> Void
     /// Owns the objects of the `.ui` file: released with the view, not before.
     private let builder = Builder("favorites.ui")

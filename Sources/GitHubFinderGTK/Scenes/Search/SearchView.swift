@@ -131,7 +131,7 @@ final class SearchView {
     private func page(_ name: String) -> StatusPage {
         if let page = pages[name] { return page }
         let texts = Self.pageTexts[name]!
-        let page = StatusPage(icon: texts.icon, title: texts.title, description: texts.description, buttonLabel: texts.button)
+        let page = StatusPage(icon: texts.icon, title: texts.title, description: texts.description, buttonLabel: texts.button, compact: true)
         let input: SearchViewModel.Input = name == "signInRequired" ? .signIn : .retry
         page.button?.onClicked { [weak self] in self?.viewModel.send(input) }
         states.addNamed(page.root, name)
@@ -155,9 +155,9 @@ final class SearchView {
 
     /// The state page or list on screen, and a page's texts (what a user sees).
     var visiblePage: String? { states.visibleChildName }
-    func statusTitle(_ page: String) -> String? { pages[page]?.title.text }
+    func statusTitle(_ page: String) -> String? { pages[page]?.title }
     func statusDescription(_ page: String) -> String {
         guard let page = pages[page] else { return "" }
-        return [page.description, page.footnote].filter(\.isVisible).map(\.text).joined(separator: "\n")
+        return [page.description, page.footnote.isVisible ? page.footnote.text : ""].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 }
