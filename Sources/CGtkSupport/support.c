@@ -57,18 +57,6 @@ GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error
 }
 
 
-void ghf_show_about(GtkWindow *parent, const char *version) {
-    static const char *authors[] = {"The GitHub Finder developers", NULL};
-    gtk_show_about_dialog(parent,
-                          "program-name", "GitHub Finder",
-                          "logo-icon-name", "io.github.githubfinder.GitHubFinder",
-                          "version", version,
-                          "comments", "Find GitHub users, keep your favorites, read their profiles.",
-                          "license-type", GTK_LICENSE_MIT_X11,
-                          "authors", authors,
-                          NULL);
-}
-
 typedef struct {
     ghf_uri_done done;
     void *data;
@@ -88,16 +76,6 @@ void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *d
     request->done = done;
     request->data = data;
     gtk_show_uri_full(parent, uri, GDK_CURRENT_TIME, NULL, ghf_show_uri_finished, request);
-}
-
-void ghf_show_message(GtkWindow *parent, const char *title, const char *message) {
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                               GTK_MESSAGE_WARNING, GTK_BUTTONS_CLOSE, "%s", title);
-    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", message);
-    g_signal_connect(dialog, "response", G_CALLBACK(gtk_window_destroy), NULL);
-    gtk_window_present(GTK_WINDOW(dialog));
-    G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 void ghf_list_view_activate(GtkWidget *list_view, guint position) {

@@ -25,16 +25,10 @@ GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error
 /// Milliseconds since this process started (CLOCK_MONOTONIC vs /proc/self/stat start time).
 double ghf_milliseconds_since_process_start(void);
 
-/// The About dialog (gtk_show_about_dialog is variadic).
-void ghf_show_about(GtkWindow *parent, const char *version);
-
 /// Opens `uri` with the default handler (gtk_show_uri_full, GTK 4.8); `done` gets NULL on
 /// success or the error message, then `data` is no longer used.
 typedef void (*ghf_uri_done)(const char *error_message, void *data);
 void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *data);
-
-/// A modal message with a Close button (gtk_message_dialog_new is variadic).
-void ghf_show_message(GtkWindow *parent, const char *title, const char *message);
 
 /// Names the buttons of the toasts an AdwToastOverlay shows: libadwaita 1.2 on GTK 4.8 exposes
 /// the action button as "Undo Undo" (labelled by its own label) and the close button as

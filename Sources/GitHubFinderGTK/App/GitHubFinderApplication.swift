@@ -83,7 +83,7 @@ public final class GitHubFinderApplication {
         addAppAction("quit") { [weak self] in self?.quit() }
         addAppAction("about") { [weak self] in
             guard let window = self?.window else { return }
-            ghf_show_about(window.gtkWindow, Self.version)
+            Dialogs.showAbout(parent: window.gtkWindow, version: Self.version)
         }
         signInAction = addAppAction("sign-in") { [weak self] in self?.coordinator?.startSignIn() }
         signOutAction = addAppAction("sign-out") { [weak self] in self?.coordinator?.signOut() }

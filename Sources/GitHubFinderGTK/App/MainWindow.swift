@@ -105,7 +105,7 @@ public final class MainWindow: Navigator {
 
     public func showToast(_ toast: Toast) { self.toast.show(toast) }
 
-    public func showAlert(_ alert: Alert) { ghf_show_message(gtkWindow, alert.title, alert.message) }
+    public func showAlert(_ alert: Alert) { Dialogs.showMessage(parent: gtkWindow, title: alert.title, message: alert.message) }
 
     private(set) var signInDialog: SignInDialog?
     /// Enables the menu's Sign In… / Sign Out (set by the application).
