@@ -22,6 +22,11 @@ def narrow_layout():
         check("Back returns to the list", app.wait("panel", "octocat"), app.tree)
         check("the detail is no longer on screen", app.wait_gone("label", "The Octocat"), app.tree)
         check("the Back button is hidden again", app.wait_gone("push button", "Back"), app.tree)
+        for key in ("Escape", "alt+Left"):
+            app.click(require("the row is back", app.wait("panel", "octocat")))
+            require("the detail shows again", app.wait("label", "The Octocat"), app.tree)
+            app.key(key)
+            check("%s returns to the list" % key, app.wait("list", "Search results") and app.wait_gone("label", "The Octocat"), app.tree)
 
 
 def restart_keeps_size_and_favorites():

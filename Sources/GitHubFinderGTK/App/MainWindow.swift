@@ -6,7 +6,6 @@ import GitHubFinderCore
 /// The main window. Implements the Core `Navigator`: coordinators tell it what to show.
 @MainActor
 public final class MainWindow: Navigator {
-    public static let narrowWidth: Int32 = 700
 
     let window: Widget
     let builder = Builder("window.ui")
@@ -18,6 +17,8 @@ public final class MainWindow: Navigator {
     weak var coordinator: AppCoordinator?
     private let sidebar: Widget
     private let detailStack: Widget
+    /// Sidebar | detail side by side, or one at a time when the window is narrow (folded).
+    private let leaflet: Widget
     private let toast: ToastPresenter
     private let stateStore: WindowStateStore
     private var isNarrow = false
@@ -28,6 +29,7 @@ public final class MainWindow: Navigator {
         window = Widget(gtk_application_window_new(application))
         sidebar = builder.widget("sidebar_stack")
         detailStack = builder.widget("detail_stack")
+        leaflet = builder.widget("panes")
         toast = ToastPresenter(builder: builder)
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = window.cast()
         gtk_window_set_title(gtkWindow, "GitHub Finder")
@@ -146,7 +148,22 @@ public final class MainWindow: Navigator {
             show(tab: .favorites)
         }
         builder.widget("back_button").onClicked { [weak self] in self?.coordinator?.closeDetail() }
-        Signals.onNotify(window.raw, "default-width") { [weak self] in self?.updateLayout() }
+        Signals.onNotify(leaflet.raw, "folded") { [weak self] in self?.updateLayout() }
+        // Escape or Alt+Left leaves a folded detail, once nothing focused wanted the key (bubble
+        // phase). The leaflet's own Alt+Left works only with the focus inside it.
+        let keys = gtk_event_controller_key_new()!
+        Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
+            let back = keyval == UInt32(GDK_KEY_Escape) || (keyval == UInt32(GDK_KEY_Left) && state & GDK_ALT_MASK.rawValue != 0)
+            guard let self, back, isNarrow, detailView != nil else { return false }
+            coordinator?.closeDetail()
+            return true
+        }
+        gtk_widget_add_controller(window.pointer, keys)
+        // Back by gesture or Alt+Left (the leaflet's own navigation) closes the detail too.
+        Signals.onNotify(leaflet.raw, "visible-child") { [weak self] in
+            guard let self, isNarrow, detailView != nil, adw_leaflet_get_visible_child(leaflet.opaque) == sidebar.pointer else { return }
+            coordinator?.closeDetail()
+        }
         // The account's tooltip shows the rate limits as they are now.
         Signals.onQueryTooltip(builder.widget("account_label").raw) { [weak self] in
             self?.rateLimitSummary() ?? ""
@@ -159,17 +176,13 @@ public final class MainWindow: Navigator {
 
     var rateLimitSummary: () -> String = { "" }
 
-    /// Below 700 px one pane at a time: the list, or the detail with a Back button.
+    /// Folded (narrow), one pane at a time: the list, or the detail with a Back button.
     func updateLayout() {
-        // GTK 4.8 writes both sizes without checking for NULL.
-        var width: Int32 = 0, height: Int32 = 0
-        gtk_window_get_default_size(gtkWindow, &width, &height)
-        isNarrow = width > 0 && width < Self.narrowWidth
+        isNarrow = adw_leaflet_get_folded(leaflet.opaque) != 0
         let showingDetail = detailView != nil
-        sidebar.setVisible(!isNarrow || !showingDetail)
-        builder.widget("pane_separator").setVisible(!isNarrow)
-        detailStack.setVisible(!isNarrow || showingDetail)
-        sidebar.setExpand(horizontal: isNarrow)
+        if isNarrow {
+            adw_leaflet_set_visible_child(leaflet.opaque, showingDetail ? detailStack.pointer : sidebar.pointer)
+        }
         builder.widget("back_button").setVisible(isNarrow && showingDetail)
         builder.widget("tab_switcher").setVisible(!(isNarrow && showingDetail))
     }
