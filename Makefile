@@ -9,7 +9,7 @@ DESTDIR ?=
 APP_ID := io.github.githubfinder.GitHubFinder
 
 # Build: GTK 4 and libadwaita 1.2 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
-BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git
+BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git gettext
 # Run: a GTK theme's icons and fonts.
 RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji librsvg2-common
 # Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,
@@ -18,7 +18,7 @@ RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-em
 TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core gnome-keyring python3-pyatspi gir1.2-atspi-2.0 xdotool \
              desktop-file-utils appstream curl imagemagick
 
-.PHONY: deps run-deps test-deps build test test-swift test-e2e validate run demo bench screenshots install fixtures clean
+.PHONY: deps run-deps test-deps build test pot locale test-swift test-e2e validate run demo bench screenshots install fixtures clean
 
 deps:
 	@scripts/install-deps.sh $(BUILD_DEPS)
@@ -27,12 +27,31 @@ run-deps:
 test-deps:
 	@scripts/install-deps.sh $(TEST_DEPS)
 
-build: deps
+build: deps locale
 	$(SWIFT) build
+
+## make pot: po/github-finder.pot from the files in po/POTFILES (Swift: tr("…") and
+## trn("…", "…", n); .ui: translatable="yes"; the desktop file and the metainfo).
+POT := po/github-finder.pot
+pot:
+	@sources=$$(grep -v '^#' po/POTFILES); \
+	xgettext --force-po --from-code=UTF-8 --language=C --keyword= --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS \
+	  --package-name=github-finder --msgid-bugs-address=https://github.com/githubfinder/GitHubFinder/issues \
+	  -o $(POT) $$(echo "$$sources" | grep '\.swift$$') && \
+	xgettext --from-code=UTF-8 --add-comments=TRANSLATORS -j -o $(POT) $$(echo "$$sources" | grep -v '\.swift$$')
+	@for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none po/$$lang.po $(POT); done
+
+## make locale: the .mo files under .build/locale, where a checkout's build finds them.
+LOCALE_DIR := .build/locale
+locale:
+	@for lang in $$(grep -v '^#' po/LINGUAS); do \
+	  mkdir -p $(LOCALE_DIR)/$$lang/LC_MESSAGES && \
+	  msgfmt --check -o $(LOCALE_DIR)/$$lang/LC_MESSAGES/github-finder.mo po/$$lang.po || exit 1; \
+	done
 
 ## make test: every test — Swift Testing + XCTest (GTK in-process, under Xvfb), the end-to-end
 ## accessibility test against the real binary, and the desktop file / AppStream validators.
-test: test-deps
+test: test-deps locale
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-swift test-e2e validate
 
@@ -47,12 +66,12 @@ validate:
 	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
 
 ## make run: the app against api.github.com (GITHUB_API_URL / --api-url elsewhere).
-run: run-deps
+run: run-deps locale
 	$(SWIFT) build --product github-finder
 	.build/debug/github-finder
 
 ## make demo: the GitHub double on 127.0.0.1:$(PORT) and the app pointed at it.
-demo: run-deps
+demo: run-deps locale
 	$(SWIFT) build --product github-finder
 	$(SWIFT) build --product github-fixture-server
 	.build/debug/github-fixture-server --port $(PORT) & server=$$!; \
@@ -61,7 +80,7 @@ demo: run-deps
 
 ## make bench: release builds; one JSON object per measurement on standard output; exits non-zero
 ## when any figure is over its budget.
-bench: test-deps
+bench: test-deps locale
 	$(SWIFT) build -c release --product github-finder-bench
 	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
 	$(SWIFT) build -c release --product github-fixture-server
@@ -71,19 +90,22 @@ bench: test-deps
 	if [ $$status -ne 0 ]; then echo "make bench: a budget was missed (see the lines above)" >&2; fi; exit $$status
 
 ## make screenshots: every state of the window, against the GitHub double, into screenshots/.
-screenshots: test-deps
+screenshots: test-deps locale
 	$(SWIFT) build --product github-finder
 	$(SWIFT) build --product github-fixture-server
 	scripts/with-display.sh /usr/bin/python3 scripts/screenshots.py
 
 ## make install PREFIX=…: binary, resources, desktop file, metainfo, icons.
-install: deps
+install: deps locale
 	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
 	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
 	mkdir -p $(DESTDIR)$(PREFIX)/share/github-finder
 	cp -r Resources/ui Resources/gtk Resources/style.css Resources/spinner.png $(DESTDIR)$(PREFIX)/share/github-finder/
-	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
-	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	mkdir -p $(DESTDIR)$(PREFIX)/share/locale && cp -r $(LOCALE_DIR)/. $(DESTDIR)$(PREFIX)/share/locale/
+	@# The desktop file and the metainfo with every translation merged in.
+	mkdir -p $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/metainfo
+	msgfmt --desktop -d po --template data/$(APP_ID).desktop -o $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	msgfmt --xml -d po --template data/$(APP_ID).metainfo.xml -o $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 

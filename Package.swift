@@ -25,10 +25,13 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
+        // gettext from the C library, for Core's translatable text.
+        .target(name: "CIntl"),
         // UI-independent core: models, GitHub client, favorites, view models, coordinators.
         .target(
             name: "GitHubFinderCore",
             dependencies: [
+                "CIntl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to read favorites straight from its buffers (FavoritesIndex).

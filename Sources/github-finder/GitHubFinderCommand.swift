@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GitHubFinderCore
 import GitHubFinderGTK
 
 /// `github-finder [--api-url URL] [--search QUERY] [--benchmark-startup]`
@@ -28,6 +29,7 @@ struct GitHubFinderCommand: ParsableCommand {
     }
 
     func run() throws {
+        Localization.setUp()
         let options = GitHubFinderApplication.Options(apiURL: apiURL.flatMap(URL.init(string:)), search: search, benchmarkStartup: benchmarkStartup)
         let status = MainActor.assumeIsolated {
             GitHubFinderApplication(options: options).run()

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GitHubFinderCore
 import GitHubFinderResources
 
 /// A GtkBuilder over one `.ui` file of the resources folder.
@@ -9,7 +10,13 @@ final class Builder {
 
     init(_ file: String) {
         let path = AppResources.file("ui/\(file)").path
-        builder = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_builder_new_from_file(path)))
+        builder = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_builder_new()))
+        // Properties marked translatable="yes" are translated in the app's gettext domain.
+        gtk_builder_set_translation_domain(OpaquePointer(builder.pointer), Localization.domain)
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_file(OpaquePointer(builder.pointer), path, &error) != 0 else {
+            fatalError("\(file) could not be loaded: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
+        }
     }
 
     private var opaque: OpaquePointer { OpaquePointer(builder.pointer) }

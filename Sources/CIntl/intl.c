@@ -1,0 +1,2 @@
+// CIntl has no code of its own: SwiftPM needs one source file for a C target.
+#include "CIntl.h"

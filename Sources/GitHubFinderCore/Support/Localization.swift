@@ -1,0 +1,51 @@
+import CIntl
+import Foundation
+
+/// Every user-visible string goes through gettext, domain "github-finder". Text with values uses
+/// named placeholders ("Removed {login} from favorites"): a translation that gets a placeholder
+/// wrong shows it verbatim instead of crashing, as a printf format would.
+public enum Localization {
+    public static let domain = "github-finder"
+
+    /// Takes the locale from the environment and finds the translations: $GITHUB_FINDER_LOCALEDIR,
+    /// else `share/locale` beside the installed binary, else `.build/locale` in a checkout.
+    public static func setUp(executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()) {
+        setlocale(LC_ALL, "")
+        let folder = executable.deletingLastPathComponent()
+        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale")].map(\.standardizedFileURL.path)
+        if let override = ProcessInfo.processInfo.environment["GITHUB_FINDER_LOCALEDIR"], !override.isEmpty {
+            candidates.insert(override, at: 0)
+        }
+        let directory = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+}
+
+/// The translation of `message`, with `{name}` placeholders replaced by `values`.
+public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    fill(String(cString: dgettext(Localization.domain, message)), values)
+}
+
+/// The singular or plural translation for `count` (languages have their own plural rules);
+/// `{count}` is the count as the locale writes it.
+public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    let text = String(cString: dngettext(Localization.domain, singular, plural, UInt(max(count, 0))))
+    return fill(fill(text, values), ["count": NumberText.integer(count)])
+}
+
+private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+    var result = text
+    for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
+    return result
+}
+
+/// Numbers as the C library's locale writes them (LC_NUMERIC: "1,000" in English, "1.000" in
+/// German), as GLib and GTK do.
+public enum NumberText {
+    public static func integer(_ value: Int) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%'ld", $0) }
+        return String(cString: buffer)
+    }
+}

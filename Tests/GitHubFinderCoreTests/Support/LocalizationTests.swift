@@ -1,0 +1,23 @@
+import Testing
+@testable import GitHubFinderCore
+
+@Suite("Localization")
+struct LocalizationTests {
+    @Test func placeholdersAreFilledAndUnknownOnesStayVisible() {
+        #expect(tr("Removed {login} from favorites", ["login": "octocat"]) == "Removed octocat from favorites")
+        #expect(tr("Removed {login} from favorites") == "Removed {login} from favorites")
+    }
+
+    @Test func pluralsPickTheFormAndFormatTheCount() {
+        #expect(trn("{count} user", "{count} users", 1) == "1 user")
+        #expect(trn("{count} user", "{count} users", 3) == "3 users")
+        #expect(trn("{count} result for {query}", "{count} results for {query}", 2, ["query": "tom"]) == "2 results for tom")
+    }
+
+    @Test func numbersAreWrittenAsTheCLibraryLocaleSays() {
+        // The tests run in the C locale: no grouping. The app sets the user's locale at start.
+        #expect(NumberText.integer(0) == "0")
+        #expect(NumberText.integer(-42) == "-42")
+        #expect(NumberText.integer(2_148_331).filter(\.isNumber) == "2148331")
+    }
+}
