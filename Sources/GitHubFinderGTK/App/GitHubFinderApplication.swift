@@ -177,15 +177,17 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
 /// The app's CSS and, when running from a checkout, its icons; light or dark.
 @MainActor
 enum Style {
-    /// Light or dark as chosen; "system" follows the desktop's preference (libadwaita reads it
-    /// from the settings portal, light when there is none).
+    /// Light or dark as chosen; "system" (libadwaita's default: prefer light) follows the
+    /// desktop's preference, read from the settings portal, light when there is none.
     static func apply(_ scheme: ColorSchemePreference) {
         let adwScheme = switch scheme {
-        case .system: ADW_COLOR_SCHEME_PREFER_LIGHT
+        case .system: ADW_COLOR_SCHEME_DEFAULT
         case .light: ADW_COLOR_SCHEME_FORCE_LIGHT
         case .dark: ADW_COLOR_SCHEME_FORCE_DARK
         }
-        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), adwScheme)
+        let manager = adw_style_manager_get_default()
+        // Setting the scheme it already has would still restyle the whole window at start-up.
+        if adw_style_manager_get_color_scheme(manager) != adwScheme { adw_style_manager_set_color_scheme(manager, adwScheme) }
     }
 
     /// True when the window is drawn dark now.
