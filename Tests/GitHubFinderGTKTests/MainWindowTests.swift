@@ -60,10 +60,14 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
 
     func testSelectingAUserShowsTheProfileInTheDetailPane() {
         MainActor.assumeIsolated {
+            XCTAssertFalse(WindowActions.isEnabled("toggle-star", on: window), "Ctrl+D with nobody shown does nothing")
+            XCTAssertFalse(WindowActions.isEnabled("open-in-browser", on: window), "Ctrl+O with nobody shown does nothing")
             searchFor("octocat")
             waitFor("rows") { search.list.model.keys.count == 1 }
             ghf_list_view_activate(search.list.widget.pointer, 0)
             waitFor("detail") { window.detailView != nil }
+            XCTAssertTrue(WindowActions.isEnabled("toggle-star", on: window))
+            XCTAssertTrue(WindowActions.isEnabled("open-in-browser", on: window))
             let detail = window.detailView!
             waitFor("profile") { detail.nameLabel.text == "The Octocat" }
             XCTAssertEqual(detail.loginLabel.text, "octocat")

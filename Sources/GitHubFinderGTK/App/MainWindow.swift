@@ -96,12 +96,14 @@ public final class MainWindow: Navigator {
         detailStack.addNamed(view.root, "detail")
         detailStack.showChild("detail")
         detailView = view
+        WindowActions.setUserShown(true, on: self)
         updateLayout()
     }
 
     public func showDetailPlaceholder() {
         detailStack.showChild("placeholder")
         detailView = nil
+        WindowActions.setUserShown(false, on: self)
         updateLayout()
     }
 

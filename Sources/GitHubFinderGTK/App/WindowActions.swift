@@ -1,9 +1,13 @@
 import CGtk
 import GitHubFinderCore
 
-/// The window's keyboard actions (`win.*`), bound to accelerators by the application.
+/// The window's keyboard actions (`win.*`), bound to accelerators by the application. Those
+/// about the user shown (star, open in browser) are enabled only while a user is shown.
 @MainActor
 enum WindowActions {
+    /// Actions that need a user in the detail pane.
+    static let needingAUser = ["toggle-star", "open-in-browser"]
+
     static let accelerators: [(String, [String])] = [
         ("win.focus-search", ["<Control>f"]),
         ("win.show-search", ["<Alt>1"]),
@@ -29,6 +33,20 @@ enum WindowActions {
         add(window, "toggle-star") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.toggleFavorite) }
         add(window, "open-in-browser") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.openInBrowser) }
         add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() }
+        setUserShown(false, on: window)
+    }
+
+    /// Enables or disables the actions that need a user in the detail pane.
+    static func setUserShown(_ shown: Bool, on window: MainWindow) {
+        for name in needingAUser {
+            guard let action = g_action_map_lookup_action(OpaquePointer(window.window.pointer), name) else { continue }
+            g_simple_action_set_enabled(action, shown ? 1 : 0)
+        }
+    }
+
+    /// Whether `win.NAME` can be used now.
+    static func isEnabled(_ name: String, on window: MainWindow) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window.pointer), name) != 0
     }
 
     private static func add(_ window: MainWindow, _ name: String, _ handler: @escaping @MainActor () -> Void) {
