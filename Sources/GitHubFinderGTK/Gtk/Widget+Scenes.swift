@@ -61,14 +61,6 @@ extension Widget {
     /// The display's scale for this widget (2 on HiDPI): images are asked for at size × scale.
     var scaleFactor: Int { max(1, Int(gtk_widget_get_scale_factor(pointer))) }
 
-    // MARK: Pictures
-
-    /// A picture that fills its square and clips to it (round avatars).
-    func setCoverAndClip() {
-        gtk_picture_set_content_fit(opaque, GTK_CONTENT_FIT_COVER)
-        gtk_widget_set_overflow(pointer, GTK_OVERFLOW_HIDDEN)
-    }
-
     // MARK: Scrolled windows and list boxes
 
     func setScrolledChild(_ child: Widget) { gtk_scrolled_window_set_child(opaque, child.pointer) }
@@ -131,5 +123,17 @@ final class StringAction {
 
     func setState(_ value: String) {
         g_simple_action_set_state(OpaquePointer(ref.pointer), g_variant_new_string(value))
+    }
+}
+
+// MARK: AdwAvatar
+
+extension Widget {
+    /// The name whose initials (and colour) the avatar shows until it has an image.
+    func setAvatarText(_ text: String) { adw_avatar_set_text(opaque, text) }
+
+    /// The image drawn instead of the initials; `nil` shows the initials again.
+    func setAvatarImage(_ texture: Texture?) {
+        adw_avatar_set_custom_image(opaque, texture.map { OpaquePointer($0.ref.pointer) })
     }
 }

@@ -35,7 +35,6 @@ final class DetailView {
             countsBox.append(box)
             return box
         }
-        builder.widget("detail_avatar").setCoverAndClip()
         builder.widget("detail_avatar").hideFromAccessibility()
         builder.widget("repositories_spinner").spinWhileMapped()
         stack.addNamed(Widget.spinner(), "loading")
@@ -79,9 +78,10 @@ final class DetailView {
         builder.widget("refresh_error").setText(state.refreshError.map { "Showing a saved copy: \($0)" } ?? "")
         builder.widget("refresh_error").setVisible(state.refreshError != nil)
         let avatarURL = profile?.avatarURL ?? state.user.avatarURL
-        let picture = builder.widget("detail_avatar")
-        if let texture = avatars.texture(for: avatarURL, pixelSize: Self.avatarSize * picture.scaleFactor, completion: { texture in picture.setTexture(texture) }) {
-            picture.setTexture(texture)
+        let avatar = builder.widget("detail_avatar")
+        avatar.setAvatarText(profile?.name ?? state.user.login)
+        if let texture = avatars.texture(for: avatarURL, pixelSize: Self.avatarSize * avatar.scaleFactor, completion: { texture in avatar.setAvatarImage(texture) }) {
+            avatar.setAvatarImage(texture)
         }
         renderRepositories(state)
     }
