@@ -103,6 +103,7 @@ def shoot_all(style):
             subprocess.run(["xdotool", "type", "--delay", "20", "ghp_demo_octocat"])
             subprocess.run(["xdotool", "key", "Return"])
         shoot("sign-in", env, api, then=sign_in, whole_screen=True)
+        shoot("preferences", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "ctrl+comma"]), whole_screen=True)
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
     finally:

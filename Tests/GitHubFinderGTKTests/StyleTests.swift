@@ -18,4 +18,20 @@ final class StyleTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(PreferencesStore().load().colorScheme, .system)
         }
     }
+
+    func testThePreferencesWindowChoosesTheStyleToo() {
+        MainActor.assumeIsolated {
+            g_action_group_activate_action(OpaquePointer(window.window.pointer), "show-preferences", nil)
+            let preferences = window.preferencesWindowForTesting!
+            waitFor("the Preferences window") { preferences.isVisibleOnScreen }
+            let dark = window.preferencesWidgetForTesting("style_dark")
+            XCTAssertFalse(dark.isChecked, "the saved choice (system) is the one checked")
+            XCTAssertTrue(window.preferencesWidgetForTesting("style_system").isChecked)
+            gtk_widget_activate(dark.pointer)
+            XCTAssertTrue(Style.isDark)
+            XCTAssertTrue(dark.isChecked)
+            XCTAssertEqual(PreferencesStore().load().colorScheme, .dark)
+            gtk_window_close(preferences.cast())
+        }
+    }
 }

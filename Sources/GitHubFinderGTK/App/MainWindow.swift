@@ -195,6 +195,22 @@ public final class MainWindow: Navigator {
         stateStore.save(WindowState(width: Int(width), height: Int(height), isMaximized: gtk_window_is_maximized(gtkWindow) != 0))
     }
 
+    private var preferences: Builder?
+
+    /// The Preferences window (Ctrl+, or the menu), made the first time it is asked for and kept.
+    func showPreferences() {
+        let builder = preferences ?? Builder("preferences.ui")
+        preferences = builder
+        let window = builder.widget("preferences_window")
+        // Part of the application, so its check buttons reach app.style.
+        gtk_window_set_application(window.cast(), gtk_window_get_application(gtkWindow))
+        gtk_window_set_transient_for(window.cast(), gtkWindow)
+        gtk_window_present(window.cast())
+    }
+
+    var preferencesWindowForTesting: Widget? { preferences?.widget("preferences_window") }
+    func preferencesWidgetForTesting(_ id: String) -> Widget { preferences!.widget(id) }
+
     private var helpOverlay: Widget?
 
     /// The Keyboard Shortcuts window, loaded the first time it is asked for (Ctrl+? or the menu).

@@ -15,6 +15,7 @@ enum WindowActions {
         ("win.toggle-star", ["<Control>d"]),
         ("win.open-in-browser", ["<Control>o"]),
         ("win.show-help-overlay", ["<Control>question"]),
+        ("win.show-preferences", ["<Control>comma"]),
         ("app.quit", ["<Control>q"]),
     ]
 
@@ -33,6 +34,7 @@ enum WindowActions {
         add(window, "toggle-star") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.toggleFavorite) }
         add(window, "open-in-browser") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.openInBrowser) }
         add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() }
+        add(window, "show-preferences") { [weak window] in window?.showPreferences() }
         setUserShown(false, on: window)
     }
 

@@ -163,6 +163,7 @@ public struct Widget: @MainActor Equatable {
         if (gtk_toggle_button_get_active(cast()) != 0) != active { gtk_toggle_button_set_active(cast(), active ? 1 : 0) }
     }
     var isToggleActive: Bool { gtk_toggle_button_get_active(cast()) != 0 }
+    var isChecked: Bool { gtk_check_button_get_active(cast()) != 0 }
 
     // MARK: Entries
 
