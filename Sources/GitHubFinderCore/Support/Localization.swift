@@ -24,13 +24,18 @@ public enum Localization {
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    fill(String(cString: dgettext(Localization.domain, message)), values)
+    // gettext returns the msgid pointer itself when there is no translation: read it while the
+    // C string is still alive (a temporary bridged for the call would already be freed).
+    let text = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
+    return fill(text, values)
 }
 
 /// The singular or plural translation for `count` (languages have their own plural rules);
 /// `{count}` is the count as the locale writes it.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    let text = String(cString: dngettext(Localization.domain, singular, plural, UInt(max(count, 0))))
+    let text = singular.withCString { one in
+        plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, UInt(max(count, 0)))) }
+    }
     return fill(fill(text, values), ["count": NumberText.integer(count)])
 }
 
