@@ -496,6 +496,27 @@ def session_start_page(folder, server):
             return "'No Favorites Yet' showing, Favorites tab selected"
         idle_cpu(app, "favorites-empty", favorites_empty)
 
+        # Preferences (Ctrl+,), then closed with Escape.
+        app.key("ctrl+comma")
+        try:
+            app.wait("the Preferences window", "label", "Follow System Style", timeout=10)
+        except StateNotReached:
+            pass
+
+        def preferences_window():
+            windows = [app.app.getChildAtIndex(i) for i in range(app.app.childCount)]
+            shown = [w for w in windows if w is not None and gui.name(w) == "Preferences"]
+            need(shown, "no window 'Preferences'")
+            need(gui.find(shown[0], "label", "Dark Style") is not None, "the style choices are not showing")
+            return "window 'Preferences' with the style choices showing"
+        idle_cpu(app, "preferences", preferences_window)
+        app.key("Escape")
+        deadline = time.time() + 10
+        while showing(app, "label", "Follow System Style") and time.time() < deadline:
+            time.sleep(0.2)
+        # Without a window manager nothing gives the main window the keyboard back: a click does.
+        app.click(app.wait("the favorites filter", "entry", "Filter favorites"))
+
         # Primary menu (F10) -> Sign In…, as a keyboard user opens it.
         app.key("F10")
         item = app.wait("the menu item 'Sign In…'", "menu item", "Sign In…", timeout=10)
@@ -887,7 +908,7 @@ def wanted(session):
 # Every figure each session must produce: one that is missing at the end (its session stopped
 # before reaching it) is reported as not measured.
 REQUIRED = {
-    "start": ["idle.cpu.start-page", "idle.cpu.favorites-empty", "idle.cpu.sign-in-dialog"],
+    "start": ["idle.cpu.start-page", "idle.cpu.favorites-empty", "idle.cpu.preferences", "idle.cpu.sign-in-dialog"],
     "search": ["idle.cpu.results"] + ["idle.cpu." + state for state, _ in DETAIL_ACCOUNTS],
     "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
     "narrow": ["idle.cpu.narrow-detail"],
