@@ -8,11 +8,12 @@ public enum Localization {
     public static let domain = "github-finder"
 
     /// Takes the locale from the environment and finds the translations: $GITHUB_FINDER_LOCALEDIR,
-    /// else `share/locale` beside the installed binary, else `.build/locale` in a checkout.
+    /// else `share/locale` beside the installed binary, else `.build/locale` in a checkout (the
+    /// binary's real folder is `.build/<triple>/debug`: `.build/debug` is a symlink to it).
     public static func setUp(executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()) {
         setlocale(LC_ALL, "")
         let folder = executable.deletingLastPathComponent()
-        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale")].map(\.standardizedFileURL.path)
+        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale"), folder.appendingPathComponent("../../locale")].map(\.standardizedFileURL.path)
         if let override = ProcessInfo.processInfo.environment["GITHUB_FINDER_LOCALEDIR"], !override.isEmpty {
             candidates.insert(override, at: 0)
         }
@@ -24,13 +25,17 @@ public enum Localization {
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    fill(String(cString: dgettext(Localization.domain, message)), values)
+    // Without a translation gettext returns the pointer it was given, valid only inside
+    // withCString: the text is copied there (copied after, it was read from freed memory).
+    fill(message.withCString { String(cString: dgettext(Localization.domain, $0)) }, values)
 }
 
 /// The singular or plural translation for `count` (languages have their own plural rules);
 /// `{count}` is the count as the locale writes it.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    let text = String(cString: dngettext(Localization.domain, singular, plural, UInt(max(count, 0))))
+    let text = singular.withCString { one in
+        plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, UInt(max(count, 0)))) }
+    }
     return fill(fill(text, values), ["count": NumberText.integer(count)])
 }
 
@@ -46,6 +51,8 @@ public enum NumberText {
     public static func integer(_ value: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%'ld", $0) }
-        return String(cString: buffer)
+        // The C locale groups no digits, but its English texts are those of DESIGN.md ("1,000").
+        guard let conventions = localeconv(), conventions.pointee.thousands_sep.pointee == 0 else { return String(cString: buffer) }
+        return value.formatted(.number.locale(Locale(identifier: "en_US")))
     }
 }
