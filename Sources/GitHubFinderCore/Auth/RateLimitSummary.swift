@@ -8,7 +8,7 @@ public enum RateLimitSummary {
             // TRANSLATORS: {kind} is "Searches" or "Profiles and repositories"; {time} a clock time.
             tr("{kind}: {remaining} of {limit} left, resets at {time}", [
                 "kind": names[bucket.resource]!, "remaining": NumberText.integer(bucket.remaining),
-                "limit": NumberText.integer(bucket.limit), "time": bucket.resetsAt.formatted(date: .omitted, time: .shortened),
+                "limit": NumberText.integer(bucket.limit), "time": Localization.time(bucket.resetsAt),
             ])
         }.joined(separator: "\n")
     }

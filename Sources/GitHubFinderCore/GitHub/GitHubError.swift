@@ -48,7 +48,7 @@ extension GitHubError: LocalizedError {
         switch self {
         case .offline(.timedOut): tr("GitHub did not answer in time.")
         case .offline: tr("Can't reach GitHub. Check your connection.")
-        case .rateLimited(let reset, _): tr("GitHub's rate limit is reached until {time}.", ["time": reset.formatted(date: .omitted, time: .shortened)])
+        case .rateLimited(let reset, _): tr("GitHub's rate limit is reached until {time}.", ["time": Localization.time(reset)])
         case .secondaryRateLimited(let seconds?): trn("GitHub asks to slow down. Try again in {count} second.", "GitHub asks to slow down. Try again in {count} seconds.", seconds)
         case .secondaryRateLimited(nil): tr("GitHub asks to slow down. Try again in a minute.")
         case .validationFailed(let message, let details): ([message] + details).joined(separator: ": ")

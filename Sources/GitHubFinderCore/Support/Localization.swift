@@ -21,6 +21,20 @@ public enum Localization {
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
     }
+
+    /// The locale dates and times are written in: LC_TIME as setlocale took it from the
+    /// environment ("ko_KR.UTF-8" → ko_KR). Foundation on Linux does not read LANG, so
+    /// `Locale.current` would write "November 2021" in a Korean window. The C locale keeps it.
+    public static var dateLocale: Locale {
+        guard let current = setlocale(LC_TIME, nil) else { return .current }
+        let name = String(cString: current).prefix { $0 != "." && $0 != "@" }
+        return name == "C" || name == "POSIX" ? .current : Locale(identifier: String(name))
+    }
+
+    /// A clock time ("10:15 AM", "오전 10:15") in the user's locale.
+    public static func time(_ date: Date, _ style: Date.FormatStyle.TimeStyle = .shortened) -> String {
+        date.formatted(Date.FormatStyle(date: .omitted, time: style, locale: dateLocale))
+    }
 }
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.

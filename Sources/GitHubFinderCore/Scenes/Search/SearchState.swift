@@ -95,7 +95,7 @@ public struct SearchState: Equatable, Sendable {
     public var rateLimitCountdown: String? {
         guard case .rateLimited(let resetsAt) = phase else { return nil }
         let seconds = max(rateLimitSecondsRemaining ?? 0, 0)
-        let time = resetsAt.formatted(date: .omitted, time: .shortened)
+        let time = Localization.time(resetsAt)
         // TRANSLATORS: {countdown} is minutes:seconds ("0:42"); {time} is the clock time it ends.
         return tr("Searching again in {countdown} (at {time}).", ["countdown": "\(seconds / 60):\(String(format: "%02d", seconds % 60))", "time": time])
     }

@@ -154,7 +154,7 @@ struct FactRows {
         set(location, profile?.location)
         set(memberSince, profile?.memberSince.map {
             // TRANSLATORS: {date} is a month and year ("March 2011").
-            tr("Member since {date}", ["date": $0.formatted(.dateTime.month(.wide).year())])
+            tr("Member since {date}", ["date": $0.formatted(.dateTime.month(.wide).year().locale(Localization.dateLocale))])
         })
         if let blog = profile?.blog, blogURL != nil {
             blogButton.setButtonLabel(blog)
@@ -185,7 +185,7 @@ enum RepositoryRow {
         }
         var meta = ["★ " + NumberText.integer(repository.stars)]
         if let language = repository.language { meta.insert(language, at: 0) }
-        if let pushed = repository.pushedAt { meta.append(tr("pushed {date}", ["date": pushed.formatted(date: .abbreviated, time: .omitted)])) }
+        if let pushed = repository.pushedAt { meta.append(tr("pushed {date}", ["date": pushed.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Localization.dateLocale))])) }
         box.append(.label(meta.joined(separator: "  ·  "), classes: ["repo-meta"]))
         box.setAccessibleLabel(repository.name)
         return box
