@@ -3,6 +3,7 @@ English catalogue (po/github-finder.pot) is left, apart from data GitHub sent.
 
 Expected names are looked up in the compiled catalogue (.build/locale, `make locale`), so a
 message left untranslated fails twice: its Korean name is not found, and its English words are."""
+import calendar
 import gettext
 import json
 import os
@@ -23,11 +24,13 @@ QUALIFIER = re.compile(r"\b[a-z]+:\S*")
 
 
 def catalogue_words():
-    """Words longer than three letters in the English messages, lower-cased."""
+    """Words longer than three letters in the English messages, lower-cased, and the English
+    names of months and of AM/PM: dates are written by Foundation, not by the catalogue."""
     text = subprocess.run(["msgcat", "--no-wrap", "--no-location", POT], capture_output=True, text=True, check=True).stdout
     messages = re.findall(r'^msgid(?:_plural)? "(.*)"$', text, re.M)
     words = {w.lower() for m in messages for w in re.findall(r"[A-Za-z]+", m.replace("\\n", " ")) if len(w) > 3}
-    return words - UNTRANSLATED_WORDS
+    dates = {m.lower() for m in calendar.month_name[1:] + calendar.month_abbr[1:]} | {"am", "pm"}
+    return (words | dates) - UNTRANSLATED_WORDS
 
 
 def server_data(server, query, login):
