@@ -56,7 +56,7 @@ final class UserRowWidget: AvatarRow {
         name.setVisible(subtitle != nil)
         badge.setText(badgeText ?? "")
         badge.setVisible(badgeText != nil)
-        badge.setClass("bot", badgeText != nil && badgeText == SearchState.badge(for: .bot))
+        badge.setClass("bot", badgeText == SearchState.badge(for: .bot))
         setFavorite(isFavorite, login: text)
         // Screen readers name the row by its login (DESIGN §5).
         root.setAccessibleLabel(text)
