@@ -135,6 +135,13 @@ def korean_window():
         look("main menu", [node for item in items or [] for node in [item] + find_all(item, only_visible=False)])
         app.key("Escape")
 
+        app.key("ctrl+question")
+        shortcut = ko("Focus the search entry")
+        shortcuts = app.wait_until(lambda: [w for w in app.node if app.find(None, shortcut, within=w, only_visible=False)])
+        check("the shortcuts window lists '%s' (Focus the search entry)" % shortcut, shortcut != "Focus the search entry" and shortcuts, app.tree)
+        look("shortcuts window", [node for window in shortcuts or [] for node in find_all(window, only_visible=False)])
+        app.key("Escape")
+
         check("no English message text is left on screen", not seen,
               lambda: "\n".join("%s: %r has %s" % (where, text, ", ".join(english)) for where, text, english in seen))
         app.quit()
