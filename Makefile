@@ -10,13 +10,13 @@ APP_ID := io.github.githubfinder.GitHubFinder
 
 # Build: GTK 4 and libadwaita 1.2 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
 BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git gettext
-# Run: a GTK theme's icons and fonts.
-RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji librsvg2-common
+# Run: a GTK theme's icons and fonts (Noto CJK for the Korean translation's glyphs).
+RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji fonts-noto-cjk librsvg2-common
 # Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,
-# xdotool to type and click, gnome-keyring as the Secret Service, and the desktop-file and
-# AppStream validators.
+# xdotool to type and click, gnome-keyring as the Secret Service, the desktop-file and
+# AppStream validators, and locales (install-deps.sh then generates ko_KR.UTF-8 for the Korean test).
 TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core gnome-keyring python3-pyatspi gir1.2-atspi-2.0 xdotool \
-             desktop-file-utils appstream curl imagemagick
+             desktop-file-utils appstream curl imagemagick locales
 
 .PHONY: deps run-deps test-deps build test pot locale test-swift test-e2e validate run demo bench screenshots install fixtures clean
 

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/STYLE/
-(light and dark; GHF_SHOTS_STYLES=dark for one). Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
+(light and dark; GHF_SHOTS_STYLES=dark for one), and for each translation in GHF_SHOTS_LANGS (say
+"en,ko"; English only by default) into screenshots/STYLE-LANG/. Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
 pane, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
@@ -13,6 +14,8 @@ import json
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, ".build", "debug")
 OUT = os.path.join(ROOT, "screenshots")
+# The environment that runs the app in a language; its locale must be installed (make test-deps).
+LOCALES = {"en": {}, "ko": {"LANG": "ko_KR.UTF-8", "LC_ALL": "ko_KR.UTF-8", "LANGUAGE": "ko"}}
 USERS = {u["login"]: u for u in json.load(open(os.path.join(ROOT, "data", "fixtures", "github-users.json")))["users"]}
 
 
@@ -29,13 +32,13 @@ def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False)
     app = subprocess.Popen([os.path.join(BUILD, "github-finder"), "--api-url", api] + list(arguments), env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        windows = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid), "--name", "GitHub Finder"],
+        windows = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid), "--name", "^GitHub"],  # the title is translated
                                  capture_output=True, text=True, timeout=20).stdout.split()
         time.sleep(settle)
         if then:
             then(windows[-1])
             time.sleep(2.0)
-        path = os.path.join(OUT, env["GHF_SHOTS_STYLE"], name + ".png")
+        path = os.path.join(OUT, env["GHF_SHOTS_FOLDER"], name + ".png")
         subprocess.run(["import", "-window", "root" if whole_screen else windows[-1], path], check=True)
         print("wrote", os.path.relpath(path, ROOT))
     finally:
@@ -46,7 +49,7 @@ def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False)
 def seed_favorites(env, api):
     """Let the app create its database, then star a few accounts in it."""
     shoot("_warmup", env, api, settle=1.0)
-    os.remove(os.path.join(OUT, env["GHF_SHOTS_STYLE"], "_warmup.png"))
+    os.remove(os.path.join(OUT, env["GHF_SHOTS_FOLDER"], "_warmup.png"))
     path = os.path.join(env["XDG_DATA_HOME"], "io.github.githubfinder.GitHubFinder", "favorites.sqlite")
     db = sqlite3.connect(path)
     for login in ["octocat", "mojombo", "defunkt", "torvalds", "tomchristie", "github", "gnome", "kohsuke",
@@ -61,16 +64,19 @@ def seed_favorites(env, api):
 
 def main():
     for style in os.environ.get("GHF_SHOTS_STYLES", "light,dark").split(","):
-        shoot_all(style)
+        for lang in os.environ.get("GHF_SHOTS_LANGS", "en").split(","):
+            shoot_all(style, lang)
 
 
-def shoot_all(style):
-    """Every state in one style: the app's own preference (preferences.json), as a user sets it."""
-    os.makedirs(os.path.join(OUT, style), exist_ok=True)
+def shoot_all(style, lang):
+    """Every state in one style and language: the style is the app's own preference
+    (preferences.json), as a user sets it."""
+    shots = style if lang == "en" else "%s-%s" % (style, lang)
+    os.makedirs(os.path.join(OUT, shots), exist_ok=True)
     folder = tempfile.mkdtemp(prefix="ghf-shots-")
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "data"), XDG_STATE_HOME=os.path.join(folder, "state"),
                XDG_CACHE_HOME=os.path.join(folder, "cache"), XDG_CONFIG_HOME=os.path.join(folder, "config"),
-               NO_AT_BRIDGE="1", GHF_SHOTS_STYLE=style)
+               NO_AT_BRIDGE="1", GHF_SHOTS_FOLDER=shots, **LOCALES[lang])
     config = os.path.join(env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
     os.makedirs(config, exist_ok=True)
     with open(os.path.join(config, "preferences.json"), "w") as f:

@@ -456,9 +456,11 @@ class App:
 
     count = 0
 
-    def __init__(self, desktop, api_url, *args, env=None, name_hint="app"):
+    def __init__(self, desktop, api_url, *args, env=None, name_hint="app", names=None):
         App.count += 1
         self.desktop = desktop
+        # The window's title and the search entry's name, as the app's language writes them.
+        self.names = dict({"window": "GitHub Finder", "entry": "Search GitHub users"}, **(names or {}))
         self.stderr_path = os.path.join(desktop.workdir, "%s-%d.stderr" % (name_hint, App.count))
         self.stdout_path = os.path.join(desktop.workdir, "%s-%d.stdout" % (name_hint, App.count))
         self._stderr = open(self.stderr_path, "w")
@@ -481,14 +483,14 @@ class App:
         self.node = self.wait_until(lambda: find_app_node(self.pid), timeout=timeout)
         if not self.node:
             return "the app appears on the accessibility bus"
-        windows = self.wait_until(lambda: xdotool("search", "--onlyvisible", "--pid", self.pid, "--name", "^GitHub Finder$", check_rc=False).stdout.split(), timeout=timeout)
+        windows = self.wait_until(lambda: xdotool("search", "--onlyvisible", "--pid", self.pid, "--name", "^%s$" % re.escape(self.names["window"]), check_rc=False).stdout.split(), timeout=timeout)
         if not windows:
             return "its window is on the X display"
         self.window = windows[-1]
         xdotool("windowactivate", "--sync", self.window, check_rc=False)
         xdotool("windowfocus", "--sync", self.window, check_rc=False)
-        if not self.wait_until(lambda: self.find("entry", "Search GitHub users"), timeout=timeout):
-            return "the search entry 'Search GitHub users' is on screen"
+        if not self.wait_until(lambda: self.find("entry", self.names["entry"]), timeout=timeout):
+            return "the search entry '%s' is on screen" % self.names["entry"]
         return None
 
     # Looking -------------------------------------------------------------------------------
@@ -538,7 +540,7 @@ class App:
         return self.wait_until(lambda: self.label_containing(fragment, within), timeout=timeout)
 
     def entry_text(self):
-        entry = self.find("entry", "Search GitHub users")
+        entry = self.find("entry", self.names["entry"])
         return text_of(entry) if entry is not None else None
 
     def focused(self):
@@ -587,7 +589,7 @@ class App:
 
     def search(self, query, delay=40):
         """Clicks into the search entry, replaces its text and presses Enter."""
-        entry = self.wait("entry", "Search GitHub users")
+        entry = self.wait("entry", self.names["entry"])
         if entry is None:
             raise RuntimeError("no search entry:\n" + self.tree())
         self.click(entry)
@@ -675,8 +677,8 @@ class Scenario:
         """The double on a given port (a closed one the app was pointed at, say)."""
         return self.server(*args, port=port)
 
-    def app(self, api_url, *args, env=None, ready=True):
-        app = App(self.desktop, api_url, *args, env=env)
+    def app(self, api_url, *args, env=None, ready=True, names=None):
+        app = App(self.desktop, api_url, *args, env=env, names=names)
         self.apps.append(app)
         if ready:
             try:

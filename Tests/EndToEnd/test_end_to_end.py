@@ -14,6 +14,7 @@ Scenarios (driver.py has the helpers):
   scenarios_favorites.py  unstar -> toast with Undo -> back
   scenarios_network.py    You're Offline -> Retry; 401 -> sign-in dialog -> the same search again
   scenarios_window.py     narrow layout with Back; size and favorites kept across a restart
+  scenarios_korean.py     in ko_KR.UTF-8: Korean names, no English word of the catalogue left
 """
 import os
 import sys
@@ -25,13 +26,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from driver import BUILD, RESULTS, check  # noqa: E402
 import scenarios_favorites  # noqa: E402
+import scenarios_korean  # noqa: E402
 import scenarios_main  # noqa: E402
 import scenarios_network  # noqa: E402
 import scenarios_search  # noqa: E402
 import scenarios_window  # noqa: E402
 
 SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_favorites.SCENARIOS
-             + scenarios_network.SCENARIOS + scenarios_window.SCENARIOS)
+             + scenarios_network.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 
 def main():

@@ -32,7 +32,9 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
         if let error = dependencies.favoritesError {
-            navigator.showAlert(Alert(title: "Favorites Are Not Saved", message: "\(error.localizedDescription) Favorites starred now last until you quit."))
+            navigator.showAlert(Alert(title: tr("Favorites Are Not Saved"),
+                                            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
+                                            message: tr("{reason} Favorites starred now last until you quit.", ["reason": error.localizedDescription])))
         }
         let authenticator = dependencies.authenticator
         showAccount()
@@ -60,7 +62,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     func signInRequired(retry: @escaping @MainActor () -> Void) {
         let authenticator = dependencies.authenticator
         let hadAccount = authenticator.account != nil
-        startSignIn(reason: hadAccount ? "GitHub no longer accepts your sign-in (the token was revoked or has expired). Sign in again to continue." : "GitHub asks you to sign in to continue.", retry: retry)
+        startSignIn(reason: hadAccount ? tr("GitHub no longer accepts your sign-in (the token was revoked or has expired). Sign in again to continue.") : tr("GitHub asks you to sign in to continue."), retry: retry)
         Task { [weak self] in
             await authenticator.tokenRejected()
             self?.showAccount()
@@ -96,12 +98,12 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public func openInBrowser(_ url: URL) {
         guard let safe = BrowserURL.validated(url) else {
             logger.warning("refused to open a non-web URL", metadata: ["scheme": "\(url.scheme ?? "none")"])
-            navigator.showAlert(Alert(title: "Link Not Opened", message: "Only web links (http and https) are opened."))
+            navigator.showAlert(Alert(title: tr("Link Not Opened"), message: tr("Only web links (http and https) are opened.")))
             return
         }
         Task { [urlOpener, navigator] in
             if let problem = await urlOpener.open(safe) {
-                navigator.showToast(Toast(message: "Could not open the browser: \(problem)"))
+                navigator.showToast(Toast(message: tr("Could not open the browser: {reason}", ["reason": problem])))
             }
         }
     }

@@ -108,8 +108,10 @@ public final class Authenticator {
 
     static func describe(_ error: TokenStoreError) -> String {
         switch error {
-        case .unavailable(let reason): "No keyring (Secret Service) is available, so you stay signed in only until you quit. (\(reason))"
-        case .failed(let reason): "The keyring refused to keep the token, so you stay signed in only until you quit. (\(reason))"
+        case .unavailable(let reason): // TRANSLATORS: {reason} is the keyring's own explanation, in English.
+            tr("No keyring (Secret Service) is available, so you stay signed in only until you quit. ({reason})", ["reason": reason])
+        case .failed(let reason): // TRANSLATORS: {reason} is the keyring's own explanation, in English.
+            tr("The keyring refused to keep the token, so you stay signed in only until you quit. ({reason})", ["reason": reason])
         }
     }
 }

@@ -17,7 +17,7 @@ extension AppDatabase {
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, reason: "the folder cannot be created")
+            throw .cannotOpen(path: path, reason: tr("the folder cannot be created"))
         }
         var recovery: FavoritesRecovery?
         if FileManager.default.fileExists(atPath: path), try !isSound(path) {
@@ -71,7 +71,7 @@ extension AppDatabase {
         do {
             try files.moveItem(atPath: path, toPath: target)
         } catch {
-            throw .cannotOpen(path: path, reason: "the damaged file cannot be moved aside")
+            throw .cannotOpen(path: path, reason: tr("the damaged file cannot be moved aside"))
         }
         for suffix in ["-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
             do {
@@ -79,7 +79,7 @@ extension AppDatabase {
             } catch {
                 // A fresh database must never meet the old journal: put the file back and stop.
                 try? files.moveItem(atPath: target, toPath: path)
-                throw .cannotOpen(path: path, reason: "the damaged file's \(suffix) cannot be moved aside")
+                throw .cannotOpen(path: path, reason: tr("the damaged file's {suffix} cannot be moved aside", ["suffix": suffix]))
             }
         }
         return target

@@ -16,6 +16,7 @@ public struct FavoritesRecovery: Equatable, Sendable {
 
     /// The sentence the Favorites tab shows.
     public var message: String {
-        "Your favorites database was damaged. It was moved to \(movedTo) and a new, empty one was started."
+        // TRANSLATORS: {path} is where the damaged file now is.
+        tr("Your favorites database was damaged. It was moved to {path} and a new, empty one was started.", ["path": movedTo])
     }
 }

@@ -33,11 +33,11 @@ public enum FavoritesStoreError: Error, Equatable, Sendable {
 extension FavoritesStoreError: LocalizedError {
     public var errorDescription: String? {
         switch self {
-        case .cannotOpen(let path, let reason): "Favorites could not be opened (\(reason)): \(path)"
-        case .corrupt(let path): "The favorites database is damaged. It was left untouched at \(path)."
-        case .readOnly(let path): "The favorites database is read-only: \(path)"
-        case .diskFull: "The disk is full: favorites cannot be saved."
-        case .failed(let reason): "Favorites could not be saved: \(reason)"
+        case .cannotOpen(let path, let reason): tr("Favorites could not be opened ({reason}): {path}", ["reason": reason, "path": path])
+        case .corrupt(let path): tr("The favorites database is damaged. It was left untouched at {path}.", ["path": path])
+        case .readOnly(let path): tr("The favorites database is read-only: {path}", ["path": path])
+        case .diskFull: tr("The disk is full: favorites cannot be saved.")
+        case .failed(let reason): tr("Favorites could not be saved: {reason}", ["reason": reason])
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension GitHubClient {
     public func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
         guard request.query.text.count <= SearchQuery.maximumLength else {
-            throw .validationFailed(message: "The search query is too long", details: ["GitHub searches at most 256 characters of text"])
+            throw .validationFailed(message: tr("The search query is too long"), details: [tr("GitHub searches at most 256 characters of text")])
         }
         return try await searchUsers(page: GitHubEndpoint.searchUsers(request, base: configuration.baseURL))
     }

@@ -46,21 +46,24 @@ extension GitHubError: LocalizedError {
     /// A sentence fit for a toast or an error page. Never contains a token or a request header.
     public var errorDescription: String? {
         switch self {
-        case .offline(.timedOut): "GitHub did not answer in time."
-        case .offline: "Can't reach GitHub. Check your connection."
-        case .rateLimited(let reset, _): "GitHub's rate limit is reached until \(reset.formatted(date: .omitted, time: .shortened))."
-        case .secondaryRateLimited(let seconds?): "GitHub asks to slow down. Try again in \(seconds) seconds."
-        case .secondaryRateLimited(nil): "GitHub asks to slow down. Try again in a minute."
+        case .offline(.timedOut): tr("GitHub did not answer in time.")
+        case .offline: tr("Can't reach GitHub. Check your connection.")
+        case .rateLimited(let reset, _): tr("GitHub's rate limit is reached until {time}.", ["time": Localization.time(reset)])
+        case .secondaryRateLimited(let seconds?): trn("GitHub asks to slow down. Try again in {count} second.", "GitHub asks to slow down. Try again in {count} seconds.", seconds)
+        case .secondaryRateLimited(nil): tr("GitHub asks to slow down. Try again in a minute.")
         case .validationFailed(let message, let details): ([message] + details).joined(separator: ": ")
-        case .unauthorized: "GitHub did not accept the credentials. Sign in again."
-        case .forbidden(let message): "GitHub refused the request: \(message)"
-        case .notFound: "Not found on GitHub."
-        case .serverError(let status): "GitHub had a problem (HTTP \(status)). Try again."
-        case .unexpectedStatus(let status, let message): "Unexpected answer from GitHub (HTTP \(status))\(message.map { ": \($0)" } ?? "")."
-        case .tooManyRedirects(let status): "GitHub kept redirecting the request (the last answer was HTTP \(status)); it was stopped."
-        case .unusableRedirect(let status): "GitHub answered with a redirect (HTTP \(status)) that leads nowhere usable."
-        case .undecodable(let what): "GitHub sent a response that could not be read (\(what))."
-        case .cancelled: "Cancelled."
+        case .unauthorized: tr("GitHub did not accept the credentials. Sign in again.")
+        case .forbidden(let message): // TRANSLATORS: {reason} is GitHub's own message, in English.
+            tr("GitHub refused the request: {reason}", ["reason": message])
+        case .notFound: tr("Not found on GitHub.")
+        case .serverError(let status): tr("GitHub had a problem (HTTP {status}). Try again.", ["status": String(status)])
+        case .unexpectedStatus(let status, let message): message.map { tr("Unexpected answer from GitHub (HTTP {status}): {reason}.", ["status": String(status), "reason": $0]) }
+            ?? tr("Unexpected answer from GitHub (HTTP {status}).", ["status": String(status)])
+        case .tooManyRedirects(let status): tr("GitHub kept redirecting the request (the last answer was HTTP {status}); it was stopped.", ["status": String(status)])
+        case .unusableRedirect(let status): tr("GitHub answered with a redirect (HTTP {status}) that leads nowhere usable.", ["status": String(status)])
+        case .undecodable(let what): // TRANSLATORS: {detail} is a technical detail, in English.
+            tr("GitHub sent a response that could not be read ({detail}).", ["detail": what])
+        case .cancelled: tr("Cancelled.")
         }
     }
 }

@@ -8,11 +8,12 @@ public enum Localization {
     public static let domain = "github-finder"
 
     /// Takes the locale from the environment and finds the translations: $GITHUB_FINDER_LOCALEDIR,
-    /// else `share/locale` beside the installed binary, else `.build/locale` in a checkout.
+    /// else `share/locale` beside the installed binary, else `.build/locale` in a checkout (the
+    /// binary's real folder is `.build/<triple>/debug`: `.build/debug` is a symlink to it).
     public static func setUp(executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()) {
         setlocale(LC_ALL, "")
         let folder = executable.deletingLastPathComponent()
-        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale")].map(\.standardizedFileURL.path)
+        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale"), folder.appendingPathComponent("../../locale")].map(\.standardizedFileURL.path)
         if let override = ProcessInfo.processInfo.environment["GITHUB_FINDER_LOCALEDIR"], !override.isEmpty {
             candidates.insert(override, at: 0)
         }
@@ -20,14 +21,27 @@ public enum Localization {
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
     }
+
+    /// The locale dates and times are written in: LC_TIME as setlocale took it from the
+    /// environment ("ko_KR.UTF-8" → ko_KR). Foundation on Linux does not read LANG, so
+    /// `Locale.current` would write "November 2021" in a Korean window. The C locale keeps it.
+    public static var dateLocale: Locale {
+        guard let current = setlocale(LC_TIME, nil) else { return .current }
+        let name = String(cString: current).prefix { $0 != "." && $0 != "@" }
+        return name == "C" || name == "POSIX" ? .current : Locale(identifier: String(name))
+    }
+
+    /// A clock time ("10:15 AM", "오전 10:15") in the user's locale.
+    public static func time(_ date: Date, _ style: Date.FormatStyle.TimeStyle = .shortened) -> String {
+        date.formatted(Date.FormatStyle(date: .omitted, time: style, locale: dateLocale))
+    }
 }
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    // gettext returns the msgid pointer itself when there is no translation: read it while the
-    // C string is still alive (a temporary bridged for the call would already be freed).
-    let text = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
-    return fill(text, values)
+    // Without a translation gettext returns the pointer it was given, valid only inside
+    // withCString: the text is copied there (copied after, it was read from freed memory).
+    fill(message.withCString { String(cString: dgettext(Localization.domain, $0)) }, values)
 }
 
 /// The singular or plural translation for `count` (languages have their own plural rules);
@@ -51,6 +65,8 @@ public enum NumberText {
     public static func integer(_ value: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%'ld", $0) }
-        return String(cString: buffer)
+        // The C locale groups no digits, but its English texts are those of DESIGN.md ("1,000").
+        guard let conventions = localeconv(), conventions.pointee.thousands_sep.pointee == 0 else { return String(cString: buffer) }
+        return value.formatted(.number.locale(Locale(identifier: "en_US")))
     }
 }

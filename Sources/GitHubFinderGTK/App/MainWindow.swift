@@ -32,7 +32,7 @@ public final class MainWindow: Navigator {
         leaflet = builder.widget("panes")
         toast = ToastPresenter(builder: builder)
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = window.cast()
-        gtk_window_set_title(gtkWindow, "GitHub Finder")
+        gtk_window_set_title(gtkWindow, tr("GitHub Finder"))
         gtk_window_set_icon_name(gtkWindow, FavoritesLocation.applicationID)
         gtk_window_set_titlebar(gtkWindow, builder.widget("header_bar").pointer)
         gtk_window_set_child(gtkWindow, builder.widget("root_overlay").pointer)
@@ -40,11 +40,11 @@ public final class MainWindow: Navigator {
         gtk_window_set_default_size(gtkWindow, Int32(saved.width), Int32(saved.height))
         if saved.isMaximized { gtk_window_maximize(gtkWindow) }
         gtk_widget_set_size_request(window.pointer, 360, 360)
-        builder.widget("search_tab_button").setAccessibleLabel("Search")
-        builder.widget("favorites_tab_button").setAccessibleLabel("Favorites")
-        builder.widget("primary_menu_button").setAccessibleLabel("Main Menu")
-        builder.widget("back_button").setAccessibleLabel("Back")
-        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: "Select a User", description: "Pick someone from Search or Favorites\nto see their profile.")
+        builder.widget("search_tab_button").setAccessibleLabel(tr("Search"))
+        builder.widget("favorites_tab_button").setAccessibleLabel(tr("Favorites"))
+        builder.widget("primary_menu_button").setAccessibleLabel(tr("Main Menu"))
+        builder.widget("back_button").setAccessibleLabel(tr("Back"))
+        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: tr("Select a User"), description: tr("Pick someone from Search or Favorites\nto see their profile."))
         detailStack.addNamed(placeholder.root, "placeholder")
         connectSignals()
         WindowActions.install(on: self)
@@ -130,9 +130,9 @@ public final class MainWindow: Navigator {
     public func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) {
         let label = builder.widget("account_label")
         switch account?.source {
-        case nil: label.setText("Not signed in")
-        case .environment: label.setText(account?.login.map { "\($0) (from environment)" } ?? "Signed in from environment")
-        case .keyring, .session: label.setText(account?.login ?? "Signed in")
+        case nil: label.setText(tr("Not signed in"))
+        case .environment: label.setText(account?.login.map { tr("{login} (from environment)", ["login": $0]) } ?? tr("Signed in from environment"))
+        case .keyring, .session: label.setText(account?.login ?? tr("Signed in"))
         }
         label.setAccessibleLabel(label.text)
         onAccountChanged?(account != nil, canSignOut)
@@ -253,6 +253,6 @@ final class ToastPresenter {
             }
         }
         adw_toast_overlay_add_toast(overlay.opaque, adwToast)
-        ghf_toast_overlay_name_buttons(overlay.pointer, "Dismiss")
+        ghf_toast_overlay_name_buttons(overlay.pointer, tr("Dismiss"))
     }
 }

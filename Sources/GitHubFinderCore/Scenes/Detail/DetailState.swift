@@ -31,7 +31,7 @@ public struct DetailState: Equatable, Sendable {
     }
 
     public var login: String { profile?.login ?? user.login }
-    public var starLabel: String { isFavorite ? "Remove from favorites" : "Add to favorites" }
+    public var starLabel: String { isFavorite ? tr("Remove from favorites") : tr("Add to favorites") }
     /// The profile page, only when it is http(s).
     public var profileURL: URL? { BrowserURL.validated(profile?.profileURL ?? user.profileURL) }
     /// The blog as a link: people type it without a scheme, so `https://` is assumed then.

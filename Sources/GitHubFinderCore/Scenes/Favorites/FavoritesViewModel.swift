@@ -40,14 +40,17 @@ public final class FavoritesViewModel {
         public var isEmpty: Bool { isLoaded && totalCount == 0 }
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
-        public var undoMessage: String? { undo.map { "Removed \($0.login) from favorites" } }
+        public var undoMessage: String? { undo.map { tr("Removed {login} from favorites", ["login": $0.login]) } }
 
         static func unstarFailed(_ login: String?, _ error: FavoritesStoreError) -> String {
-            "\(login ?? "The user") could not be removed from favorites. \(error.localizedDescription)"
+            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
+            guard let login else { return tr("The user could not be removed from favorites. {reason}", ["reason": error.localizedDescription]) }
+            return tr("{login} could not be removed from favorites. {reason}", ["login": login, "reason": error.localizedDescription])
         }
 
         static func undoFailed(_ login: String, _ error: FavoritesStoreError) -> String {
-            "\(login) could not be put back in favorites. \(error.localizedDescription)"
+            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
+            tr("{login} could not be put back in favorites. {reason}", ["login": login, "reason": error.localizedDescription])
         }
     }
 

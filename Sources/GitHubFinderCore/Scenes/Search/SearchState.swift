@@ -10,8 +10,16 @@ public struct SearchRow: Equatable, Sendable, Identifiable {
     public var isFavorite: Bool
 
     /// The star toggle's accessible name (DESIGN §5).
-    public var starLabel: String {
-        isFavorite ? "Remove \(login) from favorites" : "Add \(login) to favorites"
+    public var starLabel: String { Self.starLabel(login: login, isFavorite: isFavorite) }
+
+    /// The star toggle's accessible name for any row showing `login` (Search and Favorites).
+    public static func starLabel(login: String, isFavorite: Bool) -> String {
+        isFavorite ? tr("Remove {login} from favorites", ["login": login]) : tr("Add {login} to favorites", ["login": login])
+    }
+
+    /// The star toggle's tooltip; the accessible name above says whose it is.
+    public static func starTooltip(isFavorite: Bool) -> String {
+        isFavorite ? tr("Remove from Favorites") : tr("Add to Favorites")
     }
 }
 
@@ -75,17 +83,21 @@ public struct SearchState: Equatable, Sendable {
     public var rateLimitAllowance: String? {
         guard case .rateLimited = phase else { return nil }
         if let limit = searchRateLimit {
-            return "\(limit.remaining) of \(limit.limit) searches a minute left\(isSignedIn ? "" : " (sign in for more)")."
+            let values: KeyValuePairs = ["remaining": NumberText.integer(limit.remaining), "limit": NumberText.integer(limit.limit)]
+            return isSignedIn
+                ? tr("{remaining} of {limit} searches a minute left.", values)
+                : tr("{remaining} of {limit} searches a minute left (sign in for more).", values)
         }
-        return isSignedIn ? "GitHub asks to slow down." : "GitHub allows only a few searches a minute without signing in."
+        return isSignedIn ? tr("GitHub asks to slow down.") : tr("GitHub allows only a few searches a minute without signing in.")
     }
 
     /// "Searching again in 0:42 (at 10:15 AM)." — the only text that changes each second.
     public var rateLimitCountdown: String? {
         guard case .rateLimited(let resetsAt) = phase else { return nil }
         let seconds = max(rateLimitSecondsRemaining ?? 0, 0)
-        let time = resetsAt.formatted(date: .omitted, time: .shortened)
-        return "Searching again in \(seconds / 60):\(String(format: "%02d", seconds % 60)) (at \(time))."
+        let time = Localization.time(resetsAt)
+        // TRANSLATORS: {countdown} is minutes:seconds ("0:42"); {time} is the clock time it ends.
+        return tr("Searching again in {countdown} (at {time}).", ["countdown": "\(seconds / 60):\(String(format: "%02d", seconds % 60))", "time": time])
     }
 }
 
@@ -94,18 +106,16 @@ extension SearchState {
     public static func badge(for type: AccountType) -> String? {
         switch type {
         case .user: nil
-        case .organization: "Organization"
-        case .bot: "Bot"
+        // TRANSLATORS: a badge beside the login of an organization's account.
+        case .organization: tr("Organization")
+        // TRANSLATORS: a badge beside the login of an automated account (a GitHub App).
+        case .bot: tr("Bot")
         }
     }
 
     static func capNotice(total: Int) -> String? {
         guard total > SearchPage.resultCap else { return nil }
-        return "Showing the first \(grouped(SearchPage.resultCap)) of \(grouped(total)) users"
-    }
-
-    /// 6038 → "6,038", independent of the process locale (the UI is English for now).
-    static func grouped(_ number: Int) -> String {
-        number.formatted(.number.locale(Locale(identifier: "en_US")))
+        // TRANSLATORS: at the end of the list when GitHub returns only the first {cap} of {count} matches.
+        return trn("Showing the first {cap} of {count} user", "Showing the first {cap} of {count} users", total, ["cap": NumberText.integer(SearchPage.resultCap)])
     }
 }

@@ -78,7 +78,7 @@ extension SearchViewModel {
     }
 
     static func waitMessage(until date: Date) -> String {
-        "GitHub's search limit is used up until \(date.formatted(date: .omitted, time: .standard))."
+        tr("GitHub's search limit is used up until {time}.", ["time": Localization.time(date, .standard)])
     }
 
     /// Turns an error of the first page into the page the user sees.

@@ -103,7 +103,7 @@ public final class SignInViewModel {
             } catch .cancelled {
                 if state.phase == .validating { state.phase = .idle }
             } catch .unauthorized {
-                state.phase = .failed(message: "GitHub did not accept this token. Check that it was copied whole and has not expired.")
+                state.phase = .failed(message: tr("GitHub did not accept this token. Check that it was copied whole and has not expired."))
             } catch {
                 state.phase = .failed(message: error.localizedDescription)
             }
@@ -129,10 +129,10 @@ public final class SignInViewModel {
             switch error {
             case .cancelled: throw .cancelled
             case .network(let error): throw error
-            case .expired: state.phase = .failed(message: "The code expired before it was entered. Start again to get a new one.")
-            case .denied: state.phase = .failed(message: "Sign-in was cancelled on GitHub.")
-            case .disabled: state.phase = .failed(message: "This app is not allowed to use GitHub's device sign-in. Use a personal access token.")
-            case .failed(let message): state.phase = .failed(message: "GitHub refused the sign-in: \(message)")
+            case .expired: state.phase = .failed(message: tr("The code expired before it was entered. Start again to get a new one."))
+            case .denied: state.phase = .failed(message: tr("Sign-in was cancelled on GitHub."))
+            case .disabled: state.phase = .failed(message: tr("This app is not allowed to use GitHub's device sign-in. Use a personal access token."))
+            case .failed(let message): state.phase = .failed(message: tr("GitHub refused the sign-in: {reason}", ["reason": message]))
             }
             return
         }

@@ -10,7 +10,7 @@ final class DetailView {
     private let viewModel: DetailViewModel
     private let avatars: AvatarTextures
     private let stack = Widget.stack()
-    private let failedPage = StatusPage(icon: "dialog-error-symbolic", title: "Profile Not Available", buttonLabel: "Retry")
+    private let failedPage = StatusPage(icon: "dialog-error-symbolic", title: tr("Profile Not Available"), buttonLabel: tr("Retry"))
     private let builder = Builder("detail.ui")
     private let facts: FactRows
     private let counts: [Widget]
@@ -28,7 +28,7 @@ final class DetailView {
         repositories = builder.widget("repositories_list")
         facts = FactRows(container: builder.widget("detail_facts"))
         let countsBox = builder.widget("detail_counts")
-        counts = ["Followers", "Following", "Repositories"].map { caption in
+        counts = [tr("Followers"), tr("Following"), tr("Repositories")].map { caption in
             let box = Widget.box(.vertical, spacing: 2)
             box.append(.label("0", classes: ["stat-value"], xalign: 0.5))
             box.append(.label(caption, classes: ["stat-caption"], xalign: 0.5))
@@ -71,11 +71,11 @@ final class DetailView {
         for (box, number) in zip(counts, numbers) {
             box.firstChild?.setText(number.map(Self.compact) ?? "–")
         }
-        starButton.setButtonLabel(state.isFavorite ? "Remove from Favorites" : "Add to Favorites")
+        starButton.setButtonLabel(SearchRow.starTooltip(isFavorite: state.isFavorite))
         starButton.setAccessibleLabel(state.starLabel)
         openButton.setSensitive(state.profileURL != nil)
-        openButton.setAccessibleLabel("Open in Browser")
-        builder.widget("refresh_error").setText(state.refreshError.map { "Showing a saved copy: \($0)" } ?? "")
+        openButton.setAccessibleLabel(tr("Open in Browser"))
+        builder.widget("refresh_error").setText(state.refreshError.map { tr("Showing a saved copy: {reason}", ["reason": $0]) } ?? "")
         builder.widget("refresh_error").setVisible(state.refreshError != nil)
         let avatarURL = profile?.avatarURL ?? state.user.avatarURL
         let avatar = builder.widget("detail_avatar")
@@ -101,10 +101,10 @@ final class DetailView {
         let message = builder.widget("repositories_message")
         switch state.repositoriesPhase {
         case .failed(let text):
-            message.setText("Repositories could not be loaded: \(text)")
+            message.setText(tr("Repositories could not be loaded: {reason}", ["reason": text]))
             message.setVisible(true)
         case .loaded where state.repositories.isEmpty:
-            message.setText("No public repositories.")
+            message.setText(tr("No public repositories."))
             message.setVisible(true)
         default:
             message.setVisible(false)
@@ -120,7 +120,8 @@ final class DetailView {
 
     /// 1234 → "1,234"; 250000 → "250k".
     static func compact(_ number: Int) -> String {
-        number >= 100_000 ? "\(number / 1_000)k" : number.formatted(.number.locale(Locale(identifier: "en_US")))
+        // TRANSLATORS: a count in thousands under a profile's "Followers" ("250k").
+        number >= 100_000 ? tr("{thousands}k", ["thousands": NumberText.integer(number / 1_000)]) : NumberText.integer(number)
     }
 }
 
@@ -151,7 +152,10 @@ struct FactRows {
     func show(profile: UserProfile?, blogURL: URL?) {
         set(company, profile?.company)
         set(location, profile?.location)
-        set(memberSince, profile?.memberSince.map { "Member since \($0.formatted(.dateTime.month(.wide).year()))" })
+        set(memberSince, profile?.memberSince.map {
+            // TRANSLATORS: {date} is a month and year ("March 2011").
+            tr("Member since {date}", ["date": $0.formatted(.dateTime.month(.wide).year().locale(Localization.dateLocale))])
+        })
         if let blog = profile?.blog, blogURL != nil {
             blogButton.setButtonLabel(blog)
             blogButton.parent?.setVisible(true)
@@ -171,7 +175,7 @@ struct FactRows {
 enum RepositoryRow {
     static func make(_ repository: Repository) -> Widget {
         let box = Widget.box(.vertical, spacing: 2, classes: ["repo-row"])
-        let name = Widget.label(repository.name + (repository.isFork ? "  (fork)" : "") + (repository.isArchived ? "  (archived)" : ""), classes: ["repo-name"])
+        let name = Widget.label(([repository.name] + tags(repository)).joined(separator: "  "), classes: ["repo-name"])
         name.setEllipsize()
         box.append(name)
         if let description = repository.description {
@@ -179,11 +183,16 @@ enum RepositoryRow {
             label.setWrap()
             box.append(label)
         }
-        var meta = ["★ \(repository.stars)"]
+        var meta = ["★ " + NumberText.integer(repository.stars)]
         if let language = repository.language { meta.insert(language, at: 0) }
-        if let pushed = repository.pushedAt { meta.append("pushed \(pushed.formatted(date: .abbreviated, time: .omitted))") }
+        if let pushed = repository.pushedAt { meta.append(tr("pushed {date}", ["date": pushed.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Localization.dateLocale))])) }
         box.append(.label(meta.joined(separator: "  ·  "), classes: ["repo-meta"]))
         box.setAccessibleLabel(repository.name)
         return box
+    }
+
+    /// "(fork)" and "(archived)" after the name: tags, not a sentence.
+    private static func tags(_ repository: Repository) -> [String] {
+        (repository.isFork ? [tr("(fork)")] : []) + (repository.isArchived ? [tr("(archived)")] : [])
     }
 }

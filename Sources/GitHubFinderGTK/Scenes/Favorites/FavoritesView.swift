@@ -22,8 +22,8 @@ final class FavoritesView {
     let list: ListView<FavoriteSlot>
     private let viewModel: FavoritesViewModel
     private let states: Widget
-    private let emptyPage = StatusPage(icon: "starred-symbolic", title: "No Favorites Yet", description: "Star people in Search to keep them here,\ngrouped by letter, even offline.", compact: true)
-    private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: "No Matching Favorites", description: "No favorite's login or name\ncontains this text.", compact: true)
+    private let emptyPage = StatusPage(icon: "starred-symbolic", title: tr("No Favorites Yet"), description: tr("Star people in Search to keep them here,\ngrouped by letter, even offline."), compact: true)
+    private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: tr("No Matching Favorites"), description: tr("No favorite's login or name\ncontains this text."), compact: true)
     private let showToast: @MainActor (Toast) -> Void
     /// Owns the objects of the `.ui` file: released with the view, not before.
     private let builder = Builder("favorites.ui")
@@ -41,9 +41,9 @@ final class FavoritesView {
         root = builder.widget("favorites_page")
         filter = builder.widget("filter_entry")
         states = builder.widget("favorites_state_stack")
-        filter.setAccessibleLabel("Filter favorites")
+        filter.setAccessibleLabel(tr("Filter favorites"))
         list = ListView(makeRow: FavoriteSlot.init) { $0.root }
-        list.widget.setAccessibleLabel("Favorites")
+        list.widget.setAccessibleLabel(tr("Favorites"))
         builder.widget("favorites_scroller").setScrolledChild(list.widget)
         states.addNamed(emptyPage.root, "empty")
         states.addNamed(noMatchesPage.root, "noMatches")
@@ -62,7 +62,7 @@ final class FavoritesView {
             FileHandle.standardError.write("PROBE core \(ContinuousClock.now - t0)\n".data(using: .utf8)!)
         }
         Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
-        builder.widget("message_close").setAccessibleLabel("Dismiss")
+        builder.widget("message_close").setAccessibleLabel(tr("Dismiss"))
         builder.widget("message_close").onClicked { [weak self] in self?.viewModel.send(.dismissError) }
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
@@ -83,7 +83,7 @@ final class FavoritesView {
         builder.widget("message_close").setVisible(state.errorMessage != nil)
         if let undone = state.undo, offeredUndo != undone.id {
             offeredUndo = undone.id
-            showToast(Toast(message: state.undoMessage ?? "", actionTitle: "Undo") { [weak self] in self?.viewModel.send(.undo) })
+            showToast(Toast(message: state.undoMessage ?? "", actionTitle: tr("Undo")) { [weak self] in self?.viewModel.send(.undo) })
         } else if state.undo == nil {
             offeredUndo = nil
         }

@@ -32,10 +32,10 @@ final class SearchView {
         pagingSpinner = builder.widget("paging_spinner")
         pagingSpinner.spinWhileMapped()
         footer = builder.widget("footer_label")
-        entry.setAccessibleLabel("Search GitHub users")
-        builder.widget("sort_button").setAccessibleLabel("Sort")
+        entry.setAccessibleLabel(tr("Search GitHub users"))
+        builder.widget("sort_button").setAccessibleLabel(tr("Sort"))
         list = ListView(makeRow: UserRowWidget.init) { $0.root }
-        list.widget.setAccessibleLabel("Search results")
+        list.widget.setAccessibleLabel(tr("Search results"))
         builder.widget("results_scroller").setScrolledChild(list.widget)
         list.onBind = { [weak self] row, id, _ in self?.bind(row, id: id) }
         onScreenAvatars = OnScreenAvatars(scroller: builder.widget("results_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
@@ -103,7 +103,7 @@ final class SearchView {
         footer.setText(state.capNotice ?? "")
         footer.setVisible(state.capNotice != nil && state.paging == .complete)
         if case .failed(let message) = state.paging, lastPagingError != message {
-            showToast(Toast(message: "More results could not be loaded: \(message)", actionTitle: "Retry") { [weak self] in self?.viewModel.send(.retry) })
+            showToast(Toast(message: tr("More results could not be loaded: {reason}", ["reason": message]), actionTitle: tr("Retry")) { [weak self] in self?.viewModel.send(.retry) })
         }
         if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
     }
@@ -117,14 +117,16 @@ final class SearchView {
     }
 
     private static let pageTexts: [String: (icon: String, title: String, description: String, button: String?)] = [
-        "initial": ("system-search-symbolic", "Search GitHub Users", "Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10", nil),
-        "loading": ("content-loading-symbolic", "Searching…", "", nil),
-        "noResults": ("edit-find-symbolic", "No Users Found", "Try a different name,\nor fewer qualifiers.", nil),
-        "offline": ("network-offline-symbolic", "You're Offline", "", "Retry"),
-        "rateLimited": ("alarm-symbolic", "Rate Limit Reached", "", nil),
-        "invalid": ("dialog-warning-symbolic", "Search Not Accepted", "", nil),
-        "failed": ("dialog-error-symbolic", "Something Went Wrong", "", "Retry"),
-        "signInRequired": ("dialog-password-symbolic", "Sign In Required", "GitHub no longer accepts your sign-in.\nYour search is kept and runs again\nonce you have signed in.", "Sign In…"),
+        "initial": ("system-search-symbolic", tr("Search GitHub Users"),
+                    // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them.
+                    tr("Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"), nil),
+        "loading": ("content-loading-symbolic", tr("Searching…"), "", nil),
+        "noResults": ("edit-find-symbolic", tr("No Users Found"), tr("Try a different name,\nor fewer qualifiers."), nil),
+        "offline": ("network-offline-symbolic", tr("You're Offline"), "", tr("Retry")),
+        "rateLimited": ("alarm-symbolic", tr("Rate Limit Reached"), "", nil),
+        "invalid": ("dialog-warning-symbolic", tr("Search Not Accepted"), "", nil),
+        "failed": ("dialog-error-symbolic", tr("Something Went Wrong"), "", tr("Retry")),
+        "signInRequired": ("dialog-password-symbolic", tr("Sign In Required"), tr("GitHub no longer accepts your sign-in.\nYour search is kept and runs again\nonce you have signed in."), tr("Sign In…")),
     ]
 
     /// The state page `name`, made and added to the stack on first use.

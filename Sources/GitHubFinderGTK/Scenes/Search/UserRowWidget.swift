@@ -36,7 +36,7 @@ final class UserRowWidget: AvatarRow {
         star.setAlign(vertical: .center)
         root.append(star)
         star.setTooltip { [weak self] in
-            self?.isFavorite == true ? "Remove from Favorites" : "Add to Favorites"
+            SearchRow.starTooltip(isFavorite: self?.isFavorite == true)
         }
         star.onClicked { [weak self] in
             if let self, let identifier { onStar?(identifier) }
@@ -56,7 +56,7 @@ final class UserRowWidget: AvatarRow {
         name.setVisible(subtitle != nil)
         badge.setText(badgeText ?? "")
         badge.setVisible(badgeText != nil)
-        badge.setClass("bot", badgeText == "Bot")
+        badge.setClass("bot", badgeText == SearchState.badge(for: .bot))
         setFavorite(isFavorite, login: text)
         // Screen readers name the row by its login (DESIGN §5).
         root.setAccessibleLabel(text)
@@ -64,8 +64,7 @@ final class UserRowWidget: AvatarRow {
 
     func setFavorite(_ isFavorite: Bool, login: String) {
         star.setButtonIcon(isFavorite ? "starred-symbolic" : "non-starred-symbolic")
-        let label = isFavorite ? "Remove \(login) from favorites" : "Add \(login) to favorites"
-        star.setAccessibleLabel(label)
+        star.setAccessibleLabel(SearchRow.starLabel(login: login, isFavorite: isFavorite))
         self.isFavorite = isFavorite
     }
 

@@ -7,10 +7,10 @@ import GitHubFinderCore
 final class SignInDialog {
     let window: Widget
     let tokenEntry = Widget.passwordEntry(widthChars: 40)
-    let signInButton = Widget.button(label: "Sign In", classes: ["suggested-action"])
-    let deviceButton = Widget.button(label: "Sign in with GitHub…")
-    let cancelButton = Widget.button(label: "Cancel")
-    let continueButton = Widget.button(label: "Continue", classes: ["suggested-action"])
+    let signInButton = Widget.button(label: tr("Sign In"), classes: ["suggested-action"])
+    let deviceButton = Widget.button(label: tr("Sign in with GitHub…"))
+    let cancelButton = Widget.button(label: tr("Cancel"))
+    let continueButton = Widget.button(label: tr("Continue"), classes: ["suggested-action"])
     let status = Widget.label()
     let accountName = Widget.label(classes: ["heading"])
     let notice = Widget.label(classes: ["dim-label"])
@@ -20,7 +20,7 @@ final class SignInDialog {
     private let account = Widget.box(.horizontal, spacing: 12)
     private let avatar = Widget.picture(size: 48)
     private let devicePanel = Widget.box(.vertical, spacing: 8)
-    private let openPageButton = Widget.button(label: "Open the GitHub Page Again")
+    private let openPageButton = Widget.button(label: tr("Open the GitHub Page Again"))
     private let viewModel: SignInViewModel
     private let avatars: AvatarTextures
     private var observation: StateObservation?
@@ -29,7 +29,7 @@ final class SignInDialog {
     init(viewModel: SignInViewModel, parent: Widget, avatars: AvatarTextures) {
         self.viewModel = viewModel
         self.avatars = avatars
-        window = Widget.dialog(title: "Sign In to GitHub", transientFor: parent, width: 460)
+        window = Widget.dialog(title: tr("Sign In to GitHub"), transientFor: parent, width: 460)
         window.setWindowChild(layout())
         window.setDefaultWidget(signInButton)
         connect()
@@ -51,10 +51,10 @@ final class SignInDialog {
         content.setMargins(24)
         reason.setWrap()
         content.append(reason)
-        let explanation = Widget.label("Paste a personal access token. Signed in, GitHub allows far more requests (5,000 an hour instead of 60); the token is kept in your keyring.")
+        let explanation = Widget.label(tr("Paste a personal access token. Signed in, GitHub allows far more requests (5,000 an hour instead of 60); the token is kept in your keyring."))
         explanation.setWrap()
         content.append(explanation)
-        tokenEntry.setAccessibleLabel("Personal access token")
+        tokenEntry.setAccessibleLabel(tr("Personal access token"))
         let row = Widget.box(.horizontal, spacing: 8)
         tokenEntry.setExpand(horizontal: true)
         row.append(tokenEntry)
@@ -73,7 +73,7 @@ final class SignInDialog {
         content.append(notice)
         devicePanel.append(.separator(.horizontal))
         devicePanel.append(deviceButton)
-        let codeHint = Widget.label("Enter this code on the GitHub page that opened in your browser:", xalign: 0.5)
+        let codeHint = Widget.label(tr("Enter this code on the GitHub page that opened in your browser:"), xalign: 0.5)
         codeHint.setWrap()
         devicePanel.append(codeHint)
         userCode.setSelectable()
@@ -115,22 +115,22 @@ final class SignInDialog {
         notice.setText(state.notice ?? "")
         notice.setVisible(state.notice != nil)
         continueButton.setVisible(state.isSignedIn)
-        cancelButton.setButtonLabel(state.isSignedIn ? "Close" : "Cancel")
+        cancelButton.setButtonLabel(state.isSignedIn ? tr("Close") : tr("Cancel"))
         var waiting = false
         switch state.phase {
         case .idle:
             status.setText("")
         case .validating:
-            status.setText("Checking with GitHub…")
+            status.setText(tr("Checking with GitHub…"))
         case .failed(let message):
             status.setText(message)
         case .waitingForApproval(let code, _):
             userCode.setText(code)
-            status.setText("Waiting for you to approve on GitHub…")
+            status.setText(tr("Waiting for you to approve on GitHub…"))
             waiting = true
         case .signedIn(let login, let avatarURL):
             status.setText("")
-            accountName.setText("Signed in as \(login)")
+            accountName.setText(tr("Signed in as {login}", ["login": login]))
             let picture = avatar
             if let texture = avatars.texture(for: avatarURL, pixelSize: 48 * picture.scaleFactor, completion: { picture.setTexture($0) }) { picture.setTexture(texture) }
             window.setDefaultWidget(continueButton)
