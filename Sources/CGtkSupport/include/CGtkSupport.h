@@ -25,6 +25,10 @@ GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error
 /// Milliseconds since this process started (CLOCK_MONOTONIC vs /proc/self/stat start time).
 double ghf_milliseconds_since_process_start(void);
 
+// At most `count` malloc arenas (glibc otherwise makes one per thread that allocates, up to 8 per
+// core). Call before any thread starts.
+void ghf_limit_malloc_arenas(int count);
+
 /// The About dialog (gtk_show_about_dialog is variadic).
 void ghf_show_about(GtkWindow *parent, const char *version);
 
