@@ -104,8 +104,8 @@ extension SearchState {
         return "Showing the first \(grouped(SearchPage.resultCap)) of \(grouped(total)) users"
     }
 
-    /// 6038 → "6,038", independent of the process locale (the UI is English for now).
+    /// 6038 → "6,038" in English, "6.038" in German (`NumberGrouping.current`).
     static func grouped(_ number: Int) -> String {
-        number.formatted(.number.locale(Locale(identifier: "en_US")))
+        NumberGrouping.current.format(number)
     }
 }

@@ -118,9 +118,9 @@ final class DetailView {
     var repositoriesMessage: Widget { builder.widget("repositories_message") }
     var repositoryCount: Int { shownRepositoryIDs.count }
 
-    /// 1234 → "1,234"; 250000 → "250k".
+    /// 1234 → "1,234" (grouped as the user's locale groups digits); 250000 → "250k".
     static func compact(_ number: Int) -> String {
-        number >= 100_000 ? "\(number / 1_000)k" : number.formatted(.number.locale(Locale(identifier: "en_US")))
+        number >= 100_000 ? "\(number / 1_000)k" : NumberGrouping.current.format(number)
     }
 }
 
