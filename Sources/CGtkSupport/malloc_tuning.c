@@ -5,3 +5,7 @@
 void ghf_limit_malloc_arenas(int count) {
     mallopt(M_ARENA_MAX, count);
 }
+
+void ghf_release_free_memory(void) {
+    malloc_trim(0);
+}

@@ -29,6 +29,9 @@ double ghf_milliseconds_since_process_start(void);
 // core). Call before any thread starts.
 void ghf_limit_malloc_arenas(int count);
 
+// Gives the pages of freed malloc memory back to the system (malloc_trim).
+void ghf_release_free_memory(void);
+
 /// The About dialog (gtk_show_about_dialog is variadic).
 void ghf_show_about(GtkWindow *parent, const char *version);
 
