@@ -46,7 +46,7 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             let user = favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value
             XCTAssertEqual(user?.user.login.text, "octocat")
             // Starred from a search row, the favorite gets the name the profile has.
-            waitFor("the name filled in") { favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value.user.name.text == "The Octocat" }
+            waitFor("the name filled in") { favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value.user.name?.text == "The Octocat" }
 
             favorites.filter.setEntryText("zzz")
             waitFor("the filter to apply") { favorites.list.model.keys.isEmpty }

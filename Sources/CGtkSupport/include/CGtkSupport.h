@@ -25,6 +25,13 @@ GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error
 /// Milliseconds since this process started (CLOCK_MONOTONIC vs /proc/self/stat start time).
 double ghf_milliseconds_since_process_start(void);
 
+// At most `count` malloc arenas (glibc otherwise makes one per thread that allocates, up to 8 per
+// core). Call before any thread starts.
+void ghf_limit_malloc_arenas(int count);
+
+// Gives the pages of freed malloc memory back to the system (malloc_trim).
+void ghf_release_free_memory(void);
+
 /// Opens `uri` with the default handler (gtk_show_uri_full, GTK 4.8); `done` gets NULL on
 /// success or the error message, then `data` is no longer used.
 typedef void (*ghf_uri_done)(const char *error_message, void *data);

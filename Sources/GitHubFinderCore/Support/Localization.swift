@@ -62,11 +62,9 @@ private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> St
 /// Numbers as the C library's locale writes them (LC_NUMERIC: "1,000" in English, "1.000" in
 /// German), as GLib and GTK do.
 public enum NumberText {
+    /// Grouped as the user's LC_NUMERIC groups digits, without ICU (`NumberGrouping`); English
+    /// "1,000" in the C locale, which groups none.
     public static func integer(_ value: Int) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%'ld", $0) }
-        // The C locale groups no digits, but its English texts are those of DESIGN.md ("1,000").
-        guard let conventions = localeconv(), conventions.pointee.thousands_sep.pointee == 0 else { return String(cString: buffer) }
-        return value.formatted(.number.locale(Locale(identifier: "en_US")))
+        NumberGrouping.current.format(value)
     }
 }

@@ -65,6 +65,7 @@ final class OnScreenAvatars {
         let height = Float(gtk_widget_get_height(scroller.pointer))
         // Not laid out yet (the list was bound while another state page showed): look again.
         guard height > 0 else { return schedule() }
+        ProcessMemory.releaseFreeMemoryWhenSettled()
         let size = pixelSize
         for row in rows() {
             guard let url = row.wantedAvatar, isShown(row.avatarPicture, viewportHeight: height) else {

@@ -129,6 +129,15 @@ public struct Widget: @MainActor Equatable {
     func append(_ child: Widget) { gtk_box_append(cast(), child.pointer) }
     func prepend(_ child: Widget) { gtk_box_prepend(cast(), child.pointer) }
     func removeFromBox(_ child: Widget) { gtk_box_remove(cast(), child.pointer) }
+    /// Puts `child` right after `sibling` (first when nil).
+    func insert(_ child: Widget, after sibling: Widget?) { gtk_box_insert_child_after(cast(), child.pointer, sibling?.pointer) }
+    /// Moves `child` from this box to the end of `box`, keeping it alive in between.
+    func move(_ child: Widget, to box: Widget) {
+        g_object_ref(child.raw)
+        gtk_box_remove(cast(), child.pointer)
+        gtk_box_append(box.cast(), child.pointer)
+        g_object_unref(child.raw)
+    }
     func setOrientation(_ orientation: GtkOrientation) { gtk_orientable_set_orientation(opaque, orientation) }
 
     func addNamed(_ child: Widget, _ name: String) { gtk_stack_add_named(opaque, child.pointer, name) }

@@ -49,7 +49,7 @@ struct LiveFlowTests {
             #expect(await eventually { search.state.rows.count == 200 && search.state.paging == .idle })
             #expect(Set(search.state.rows.map(\.id)).count == 200)
             #expect(server.requestCount(.search) == 2)
-            #expect(search.state.capNotice?.hasPrefix("Showing the first 1,000 of ") == true)
+            #expect(search.state.capNotice?.hasPrefix("Showing the first \(NumberGrouping.current.format(1_000)) of ") == true)
         }
     }
 

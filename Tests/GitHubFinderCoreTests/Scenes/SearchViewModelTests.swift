@@ -156,7 +156,9 @@ struct SearchViewModelTests {
         viewModel.send(.queryChanged("a"))
         viewModel.send(.submit)
         #expect(await eventually { viewModel.state.phase == .results })
-        #expect(viewModel.state.capNotice == "Showing the first 1,000 of 6,038 users")
+        // "1,000" and "6,038" in English (NumberGroupingTests); as the locale running the tests groups.
+        let grouping = NumberGrouping.current
+        #expect(viewModel.state.capNotice == "Showing the first \(grouping.format(1_000)) of \(grouping.format(6_038)) users")
         viewModel.send(.reachedEnd)
         #expect(await eventually { if case .failed = viewModel.state.paging { true } else { false } })
         #expect(viewModel.state.rows.map(\.login) == ["a1", "a2"])

@@ -118,7 +118,7 @@ final class DetailView {
     var repositoriesMessage: Widget { builder.widget("repositories_message") }
     var repositoryCount: Int { shownRepositoryIDs.count }
 
-    /// 1234 → "1,234"; 250000 → "250k".
+    /// 1234 → "1,234" (grouped as the user's locale groups digits); 250000 → "250k".
     static func compact(_ number: Int) -> String {
         // TRANSLATORS: a count in thousands under a profile's "Followers" ("250k").
         number >= 100_000 ? tr("{thousands}k", ["thousands": NumberText.integer(number / 1_000)]) : NumberText.integer(number)
