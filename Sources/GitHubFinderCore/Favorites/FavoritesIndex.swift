@@ -71,15 +71,42 @@ public struct FavoritesIndex: Sendable {
 
     public var count: Int { entries.count }
 
-    /// The snapshot behind a favorite row, made when asked (a row being drawn, a selection).
-    public func favorite(_ id: UserID) -> Favorite? {
+    /// What a favorite's row shows: less than `favorite(_:)` makes (no date parsed, one URL),
+    /// since a filter keystroke fills a screenful of rows.
+    public struct Row: Sendable, Equatable {
+        public var login: String
+        public var name: String?
+        public var avatarURL: URL?
+        public var type: AccountType
+    }
+
+    public func row(_ id: UserID) -> Row? {
+        guard let entry = entry(id) else { return nil }
+        var offset = Int(entry.text)
+        func next(_ length: Int32) -> String? {
+            guard length >= 0 else { return nil }
+            defer { offset += Int(length) }
+            return text.string(offset..<offset + Int(length))
+        }
+        let login = next(entry.loginLength) ?? ""
+        let name = next(entry.nameLength)
+        let avatar = next(entry.avatarLength)
+        return Row(login: login, name: name, avatarURL: avatar.flatMap(URL.init(string:)), type: entry.type)
+    }
+
+    private func entry(_ id: UserID) -> Entry? {
         var low = 0, high = byID.count
         while low < high {
             let middle = (low + high) / 2
             if byID[middle].id < id { low = middle + 1 } else { high = middle }
         }
         guard low < byID.count, byID[low].id == id else { return nil }
-        let entry = entries[Int(byID[low].position)]
+        return entries[Int(byID[low].position)]
+    }
+
+    /// The snapshot behind a favorite (a selection, an unstar).
+    public func favorite(_ id: UserID) -> Favorite? {
+        guard let entry = entry(id) else { return nil }
         var offset = Int(entry.text)
         func next(_ length: Int32) -> String? {
             guard length >= 0 else { return nil }

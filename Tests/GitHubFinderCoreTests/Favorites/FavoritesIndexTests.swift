@@ -42,6 +42,16 @@ struct FavoritesIndexTests {
         #expect(index.rows(matching: "   ") == index.rows(matching: ""))
     }
 
+    @Test func aRowShowsWhatTheFavoriteHas() {
+        let index = FavoritesIndex(favorites)
+        for favorite in favorites {
+            let row = index.row(favorite.id)
+            #expect(row == FavoritesIndex.Row(login: favorite.login, name: favorite.name, avatarURL: favorite.avatarURL, type: favorite.type))
+            #expect(index.favorite(favorite.id) == favorite)
+        }
+        #expect(index.row(999) == nil)
+    }
+
     @Test func aMatchNeverSpansLoginAndName() {
         // "cat" + "The" would be "catthe" if login and name were glued together.
         #expect(FavoritesIndex(favorites).rows(matching: "catthe").isEmpty)

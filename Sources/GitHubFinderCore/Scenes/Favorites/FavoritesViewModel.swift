@@ -92,6 +92,11 @@ public final class FavoritesViewModel {
         index.favorite(id)
     }
 
+    /// What the row of favorite `id` shows (call it per bound row).
+    public func row(_ id: UserID) -> FavoritesIndex.Row? {
+        index.row(id)
+    }
+
     public func send(_ input: Input) {
         switch input {
         case .filterChanged(let text):

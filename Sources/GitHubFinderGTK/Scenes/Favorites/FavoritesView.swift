@@ -101,7 +101,7 @@ final class FavoritesView {
             item?.setActivatable(false)
             return
         }
-        guard let id = FavoritesKey.userID(key), let favorite = viewModel.favorite(id) else { return }
+        guard let id = FavoritesKey.userID(key), let favorite = viewModel.row(id) else { return }
         item?.setSelectable(true)
         item?.setActivatable(true)
         slot.header.setVisible(false)
