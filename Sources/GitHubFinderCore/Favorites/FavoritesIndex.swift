@@ -82,16 +82,17 @@ public struct FavoritesIndex: Sendable {
 
     public func row(_ id: UserID) -> Row? {
         guard let entry = entry(id) else { return nil }
-        var offset = Int(entry.text)
-        func next(_ length: Int32) -> String? {
-            guard length >= 0 else { return nil }
-            defer { offset += Int(length) }
-            return text.string(offset..<offset + Int(length))
-        }
-        let login = next(entry.loginLength) ?? ""
-        let name = next(entry.nameLength)
-        let avatar = next(entry.avatarLength)
-        return Row(login: login, name: name, avatarURL: avatar.flatMap(URL.init(string:)), type: entry.type)
+        let texts = texts(of: entry)
+        return Row(login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.type)
+    }
+
+    /// The snapshot behind a favorite (a selection, an unstar).
+    public func favorite(_ id: UserID) -> Favorite? {
+        guard let entry = entry(id) else { return nil }
+        let texts = texts(of: entry)
+        let addedAt = texts[4].flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
+        return Favorite(id: entry.id, login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.type,
+                        profileURL: texts[3].flatMap(URL.init(string:)), addedAt: addedAt)
     }
 
     private func entry(_ id: UserID) -> Entry? {
@@ -104,22 +105,15 @@ public struct FavoritesIndex: Sendable {
         return entries[Int(byID[low].position)]
     }
 
-    /// The snapshot behind a favorite (a selection, an unstar).
-    public func favorite(_ id: UserID) -> Favorite? {
-        guard let entry = entry(id) else { return nil }
+    /// Login, name, avatar URL, profile URL and added-at, as stored one after another (a
+    /// negative length: none).
+    private func texts(of entry: Entry) -> [String?] {
         var offset = Int(entry.text)
-        func next(_ length: Int32) -> String? {
+        return [entry.loginLength, entry.nameLength, entry.avatarLength, entry.profileLength, entry.addedAtLength].map { length in
             guard length >= 0 else { return nil }
             defer { offset += Int(length) }
             return text.string(offset..<offset + Int(length))
         }
-        let login = next(entry.loginLength) ?? ""
-        let name = next(entry.nameLength)
-        let avatar = next(entry.avatarLength)
-        let profile = next(entry.profileLength)
-        let addedAt = next(entry.addedAtLength).flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
-        return Favorite(id: entry.id, login: login, name: name, avatarURL: avatar.flatMap(URL.init(string:)), type: entry.type,
-                        profileURL: profile.flatMap(URL.init(string:)), addedAt: addedAt)
     }
 
     /// Header and favorite rows for `filter` (a case-insensitive substring of login or name;
