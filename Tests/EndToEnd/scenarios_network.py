@@ -58,4 +58,19 @@ def sign_in_after_401():
         check("the Sign In Required page is gone", app.wait_gone("label", "Sign In Required"))
 
 
-SCENARIOS = [offline_then_retry, sign_in_after_401]
+
+
+def sign_in_dialog_escape():
+    with Scenario("Escape closes the Sign In dialog") as s:
+        server = s.server("--search-limit", 1000)
+        app = s.app(server.url, env={"GH_TOKEN": "ghp_revoked0000000000000000000000000000"})
+        app.search("octocat")
+        dialog = app.wait("frame", "Sign In to GitHub")
+        require("the sign-in dialog opens", dialog, app.tree)
+        app.click(app.wait("password text", "Personal access token", within=dialog))
+        app.key("Escape")
+        check("Escape closes it", app.wait_until(lambda: app.find("frame", "Sign In to GitHub") is None, timeout=10), app.tree)
+        check("the page 'Sign In Required' stays", app.find("label", "Sign In Required"), app.tree)
+
+
+SCENARIOS = [offline_then_retry, sign_in_after_401, sign_in_dialog_escape]

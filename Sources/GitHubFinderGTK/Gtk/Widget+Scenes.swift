@@ -93,6 +93,11 @@ extension Widget {
         gtk_window_set_transient_for(gtkWindow, parent.cast())
         gtk_window_set_default_size(gtkWindow, width, -1)
         gtk_window_set_resizable(gtkWindow, 0)
+        // Escape closes it, as it closes GNOME's dialogs (through "close-request", like the X).
+        let shortcuts = gtk_shortcut_controller_new()!
+        let escape = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))
+        gtk_shortcut_controller_add_shortcut(shortcuts, gtk_shortcut_new(escape, gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window.pointer, shortcuts)
         return window
     }
 
