@@ -29,13 +29,7 @@ public struct PreferencesStore: Sendable {
     public let file: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg)
-        } else {
-            base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
-        }
-        file = base.appendingPathComponent(FavoritesLocation.applicationID).appendingPathComponent("preferences.json")
+        file = XDGDirectory.config.file("preferences.json", environment: environment)
     }
 
     /// The saved preferences, or the defaults when there are none or the file is unreadable.

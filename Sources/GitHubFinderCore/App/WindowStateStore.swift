@@ -20,13 +20,7 @@ public struct WindowStateStore: Sendable {
     public let file: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base: URL
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg)
-        } else {
-            base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-        }
-        file = base.appendingPathComponent(FavoritesLocation.applicationID).appendingPathComponent("window.json")
+        file = XDGDirectory.state.file("window.json", environment: environment)
     }
 
     /// The saved size, or the default when there is none or it is unreadable or absurd.

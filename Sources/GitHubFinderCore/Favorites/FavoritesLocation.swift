@@ -6,13 +6,6 @@ public enum FavoritesLocation {
     public static let applicationID = "io.github.githubfinder.GitHubFinder"
 
     public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        dataDirectory(environment: environment).appendingPathComponent(applicationID).appendingPathComponent("favorites.sqlite")
-    }
-
-    static func dataDirectory(environment: [String: String]) -> URL {
-        // The spec ignores relative paths.
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg) }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share")
+        XDGDirectory.data.file("favorites.sqlite", environment: environment)
     }
 }

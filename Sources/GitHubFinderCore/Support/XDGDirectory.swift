@@ -1,0 +1,29 @@
+import Foundation
+
+/// The XDG Base Directory folders the app keeps its files in, each under its own
+/// `io.github.githubfinder.GitHubFinder` folder.
+public enum XDGDirectory: Sendable {
+    /// Favorites: `$XDG_DATA_HOME`, else `~/.local/share`.
+    case data
+    /// The window's size: `$XDG_STATE_HOME`, else `~/.local/state`.
+    case state
+    /// Preferences: `$XDG_CONFIG_HOME`, else `~/.config`.
+    case config
+
+    /// `name` in the app's folder of this kind.
+    public func file(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        base(environment).appendingPathComponent(FavoritesLocation.applicationID).appendingPathComponent(name)
+    }
+
+    private func base(_ environment: [String: String]) -> URL {
+        let (variable, fallback) = switch self {
+        case .data: ("XDG_DATA_HOME", ".local/share")
+        case .state: ("XDG_STATE_HOME", ".local/state")
+        case .config: ("XDG_CONFIG_HOME", ".config")
+        }
+        // The spec ignores relative paths.
+        if let xdg = environment[variable], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg) }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(fallback)
+    }
+}
