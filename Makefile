@@ -8,8 +8,9 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID := io.github.githubfinder.GitHubFinder
 
-# Build: GTK 4 and libadwaita 1.2 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python.
-BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git gettext
+# Build: GTK 4 and libadwaita 1.2 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python;
+# patchelf for the release binary (scripts/build-release.sh: libcurl loaded on first use).
+BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libcurl4 libcurl4-openssl-dev python3 ca-certificates git gettext patchelf
 # Run: a GTK theme's icons and fonts (Noto CJK for the Korean translation's glyphs).
 RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji fonts-noto-cjk librsvg2-common
 # Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,
@@ -82,7 +83,7 @@ demo: run-deps locale
 ## when any figure is over its budget.
 bench: test-deps locale
 	$(SWIFT) build -c release --product github-finder-bench
-	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
+	scripts/build-release.sh
 	$(SWIFT) build -c release --product github-fixture-server
 	@# Both halves always run; the target fails if either missed a budget of DESIGN.md §6.
 	status=0; .build/release/github-finder-bench || status=1; \
@@ -97,7 +98,7 @@ screenshots: test-deps locale
 
 ## make install PREFIX=…: binary, resources, desktop file, metainfo, icons.
 install: deps locale
-	$(SWIFT) build -c release --static-swift-stdlib --product github-finder
+	scripts/build-release.sh
 	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
 	mkdir -p $(DESTDIR)$(PREFIX)/share/github-finder
 	cp -r Resources/ui Resources/gtk Resources/style.css Resources/spinner.png $(DESTDIR)$(PREFIX)/share/github-finder/

@@ -45,6 +45,10 @@ let package = Package(
         // libsecret (Secret Service): the token in the system keyring.
         .systemLibrary(name: "CLibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "CSecretSupport", dependencies: ["CLibsecret"]),
+        // libcurl (URLSession on Linux) loaded on first use rather than at process start: only
+        // the app's executable links it; scripts/build-release.sh drops libcurl.so.4 from the
+        // release binary's DT_NEEDED (see curl_loader.c).
+        .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "GitHubFinderKeyring",
             dependencies: ["CSecretSupport", "GitHubFinderCore"],
@@ -66,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "github-finder",
             dependencies: [
-                "GitHubFinderGTK", "GitHubFinderCore",
+                "GitHubFinderGTK", "GitHubFinderCore", "CCurlLoader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings,

@@ -29,6 +29,7 @@ struct GitHubFinderCommand: ParsableCommand {
     }
 
     func run() throws {
+        StartupTrace.mark("main")
         Localization.setUp()
         let options = GitHubFinderApplication.Options(apiURL: apiURL.flatMap(URL.init(string:)), search: search, benchmarkStartup: benchmarkStartup)
         let status = MainActor.assumeIsolated {

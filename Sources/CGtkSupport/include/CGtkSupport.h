@@ -42,6 +42,13 @@ void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *d
 /// "GtkImage" to screen readers.
 void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss);
 
+// Reads the display's icon theme on a worker thread, so the first icon the window shows does
+// not read it on the main thread.
+void ghf_icon_theme_load_in_background(GdkDisplay *display);
+
+// Gives a menu button its menu when it is first opened rather than now.
+void ghf_menu_button_set_menu_model_when_opened(GtkMenuButton *button, GMenuModel *model);
+
 /// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
 void ghf_list_view_activate(GtkWidget *list_view, guint position);
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -6,12 +7,28 @@ import FoundationNetworking
 /// The live transport over Foundation's `URLSession` (libcurl on Linux). It never follows
 /// redirects itself, keeps no HTTP cache or cookies, and cancels the request when the calling
 /// task is cancelled.
+///
+/// The URLSession is made by the first request, on the thread that sends it: making one starts
+/// libcurl, which the app loads only then (CCurlLoader), not on the main thread at start-up.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    // URLSession and its delegate are thread-safe; nothing here is mutated after init.
-    private let session: URLSession
+    // URLSession and its delegate are thread-safe; the session is made once, under the mutex.
+    private let madeSession = Mutex<URLSession?>(nil)
     private let timeout: TimeInterval
 
     public init(timeout: TimeInterval) {
+        self.timeout = timeout
+    }
+
+    private var session: URLSession {
+        madeSession.withLock { session in
+            if let session { return session }
+            let made = Self.makeSession(timeout: timeout)
+            session = made
+            return made
+        }
+    }
+
+    private static func makeSession(timeout: TimeInterval) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -19,12 +36,11 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 3
-        self.session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
-        self.timeout = timeout
+        return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        madeSession.withLock { $0?.finishTasksAndInvalidate() }
     }
 
     public func send(_ request: HTTPRequestData) async throws(GitHubError) -> HTTPResponseData {

@@ -43,6 +43,7 @@ public final class GitHubFinderApplication {
             let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL)
             return { AppDependencies.live(configuration: configuration, database: database.value, tokenStore: LibsecretTokenStore(server: configuration.baseURL)) }
         }()
+        StartupTrace.mark("app init")
         let unique = unique && !options.benchmarkStartup
         // AdwApplication sets libadwaita up in its own "startup", before ours runs.
         application = UnsafeMutableRawPointer(adw_application_new(applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
@@ -69,7 +70,10 @@ public final class GitHubFinderApplication {
     private func startup() {
         guard !started else { return }
         started = true
+        StartupTrace.mark("startup")
+        if let display = gdk_display_get_default() { ghf_icon_theme_load_in_background(display) }
         Style.load()
+        StartupTrace.mark("style loaded")
         installStyleAction()
         for (action, accelerators) in WindowActions.accelerators {
             var pointers: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
@@ -95,8 +99,11 @@ public final class GitHubFinderApplication {
             window.present()
             return
         }
+        StartupTrace.mark("activate")
         let dependencies = makeDependencies()
+        StartupTrace.mark("dependencies")
         let window = MainWindow(application: application, api: dependencies.api)
+        StartupTrace.mark("window built")
         window.rateLimitSummary = { [api = dependencies.api] in RateLimitSummary.text(api.rateLimits) }
         window.onAccountChanged = { [weak self] signedIn, canSignOut in
             guard let self else { return }
@@ -107,7 +114,9 @@ public final class GitHubFinderApplication {
         window.coordinator = coordinator
         self.window = window
         self.coordinator = coordinator
+        StartupTrace.mark("coordinator made")
         coordinator.start()
+        StartupTrace.mark("coordinator started")
         if let query = options.search, let search = coordinator.search?.viewModel {
             search.send(.queryChanged(query))
             search.send(.submit)
@@ -117,6 +126,7 @@ public final class GitHubFinderApplication {
         }
         if options.benchmarkStartup { StartupBenchmark.reportFirstFrame(of: window.window) { [weak self] in self?.quit() } }
         window.present()
+        StartupTrace.mark("presented")
     }
 
     public func quit() {
@@ -209,15 +219,27 @@ enum Style {
 @MainActor
 enum StartupBenchmark {
     static func reportFirstFrame(of window: Widget, then done: @escaping @MainActor () -> Void) {
+        FirstFrame.after(window) {
+            StartupTrace.mark("after-paint")
+            let milliseconds = ghf_milliseconds_since_process_start()
+            FileHandle.standardOutput.write(Data(String(format: "%.1f\n", milliseconds).utf8))
+            done()
+        }
+    }
+}
+
+/// Work that waits until the window's first frame is on screen.
+@MainActor
+enum FirstFrame {
+    /// Runs `action` once, after the first frame of `window` is painted.
+    static func after(_ window: Widget, _ action: @escaping @MainActor () -> Void) {
         Signals.on(window.raw, "map") {
             guard let clock = gtk_widget_get_frame_clock(window.pointer) else { return }
-            var reported = false
+            var done = false
             Signals.on(UnsafeMutableRawPointer(clock), "after-paint") {
-                guard !reported else { return }
-                reported = true
-                let milliseconds = ghf_milliseconds_since_process_start()
-                FileHandle.standardOutput.write(Data(String(format: "%.1f\n", milliseconds).utf8))
-                done()
+                guard !done else { return }
+                done = true
+                action()
             }
         }
     }

@@ -33,7 +33,10 @@ public final class MainWindow: Navigator {
         toast = ToastPresenter(builder: builder)
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = window.cast()
         gtk_window_set_title(gtkWindow, tr("GitHub Finder"))
-        gtk_window_set_icon_name(gtkWindow, FavoritesLocation.applicationID)
+        // The window manager's icon (_NET_WM_ICON) is read from the icon theme at five sizes
+        // when the window is realized; GNOME Shell shows the desktop file's icon anyway, so
+        // the first frame does not wait for it.
+        FirstFrame.after(window) { [gtkWindow] in gtk_window_set_icon_name(gtkWindow, FavoritesLocation.applicationID) }
         gtk_window_set_titlebar(gtkWindow, builder.widget("header_bar").pointer)
         gtk_window_set_child(gtkWindow, builder.widget("root_overlay").pointer)
         let saved = stateStore.load()
@@ -43,8 +46,9 @@ public final class MainWindow: Navigator {
         builder.widget("search_tab_button").setAccessibleLabel(tr("Search"))
         builder.widget("favorites_tab_button").setAccessibleLabel(tr("Favorites"))
         builder.widget("primary_menu_button").setAccessibleLabel(tr("Main Menu"))
+        builder.setMenu("primary_menu", whenOpened: "primary_menu_button")
         builder.widget("back_button").setAccessibleLabel(tr("Back"))
-        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: tr("Select a User"), description: tr("Pick someone from Search or Favorites\nto see their profile."))
+        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: tr("Select a User"), description: tr("Pick someone from Search or Favorites\nto see their profile."), compact: true)
         detailStack.addNamed(placeholder.root, "placeholder")
         connectSignals()
         WindowActions.install(on: self)

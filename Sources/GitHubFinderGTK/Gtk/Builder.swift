@@ -1,4 +1,5 @@
 import CGtk
+import CGtkSupport
 import Foundation
 import GitHubFinderCore
 import GitHubFinderResources
@@ -27,6 +28,12 @@ final class Builder {
             fatalError("\(id) is missing from the UI definition")
         }
         return Widget(raw: UnsafeMutableRawPointer(object))
+    }
+
+    /// Gives the menu button `button` the menu `menu` (both of this file) when it first opens:
+    /// menus are left out of the .ui's menu buttons so that they are not built before they are used.
+    func setMenu(_ menu: String, whenOpened button: String) {
+        ghf_menu_button_set_menu_model_when_opened(widget(button).opaque, object(menu).assumingMemoryBound(to: GMenuModel.self))
     }
 
     func object(_ id: String) -> UnsafeMutableRawPointer {

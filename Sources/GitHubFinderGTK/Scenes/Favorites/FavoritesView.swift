@@ -57,9 +57,7 @@ final class FavoritesView {
         Signals.on(filter.raw, "changed") { [weak self] in
             guard let self else { return }
             filterTiming.changed(filter.entryText)
-            let t0 = ContinuousClock.now
             viewModel.send(.filterChanged(filter.entryText))
-            FileHandle.standardError.write("PROBE core \(ContinuousClock.now - t0)\n".data(using: .utf8)!)
         }
         Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
         builder.widget("message_close").setAccessibleLabel(tr("Dismiss"))

@@ -34,6 +34,7 @@ final class SearchView {
         footer = builder.widget("footer_label")
         entry.setAccessibleLabel(tr("Search GitHub users"))
         builder.widget("sort_button").setAccessibleLabel(tr("Sort"))
+        builder.setMenu("sort_menu", whenOpened: "sort_button")
         list = ListView(makeRow: UserRowWidget.init) { $0.root }
         list.widget.setAccessibleLabel(tr("Search results"))
         builder.widget("results_scroller").setScrolledChild(list.widget)
