@@ -1,7 +1,25 @@
+import Foundation
+import GitHubFinderCore
 import GitHubFinderGTK
 
 StartupTrace.mark("entry")
 ProcessMemory.configure()
-// The entry point stays synchronous: an async top level would call dispatch_main() and the
-// main queue would never be drained through GLib's loop.
-GitHubFinderCommand.main()
+
+switch LaunchCommand.parse(Array(CommandLine.arguments.dropFirst())) {
+case .failure(let error):
+    FileHandle.standardError.write(Data("Error: \(error.message)\nUsage: \(LaunchCommand.usage)\n  See '\(LaunchCommand.name) --help' for more information.\n".utf8))
+    exit(64)  // EX_USAGE
+case .success(.help):
+    FileHandle.standardOutput.write(Data(LaunchCommand.helpText.utf8))
+case .success(.version):
+    FileHandle.standardOutput.write(Data("\(LaunchCommand.name) \(GitHubFinderApplication.version)\n".utf8))
+case .success(.run(let apiURL, let search, let benchmarkStartup)):
+    StartupTrace.mark("main")
+    Localization.setUp()
+    // The entry point stays synchronous: an async top level would call dispatch_main() and the
+    // main queue would never be drained through GLib's loop.
+    let status = MainActor.assumeIsolated {
+        GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup)).run()
+    }
+    exit(status)
+}
