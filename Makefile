@@ -96,12 +96,10 @@ screenshots: test-deps locale
 	$(SWIFT) build --product github-fixture-server
 	scripts/with-display.sh /usr/bin/python3 scripts/screenshots.py
 
-## make install PREFIX=…: binary, resources, desktop file, metainfo, icons.
+## make install PREFIX=…: binary (UI files, CSS and images compiled in), translations, desktop file, metainfo, icons.
 install: deps locale
 	scripts/build-release.sh
 	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
-	mkdir -p $(DESTDIR)$(PREFIX)/share/github-finder
-	cp -r Resources/ui Resources/gtk Resources/style.css Resources/spinner.png $(DESTDIR)$(PREFIX)/share/github-finder/
 	mkdir -p $(DESTDIR)$(PREFIX)/share/locale && cp -r $(LOCALE_DIR)/. $(DESTDIR)$(PREFIX)/share/locale/
 	@# The desktop file and the metainfo with every translation merged in.
 	mkdir -p $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/metainfo

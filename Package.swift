@@ -60,13 +60,16 @@ let package = Package(
             dependencies: ["CGtk", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
             swiftSettings: swiftSettings
         ),
-        // GtkBuilder UI files, CSS and the shortcuts window.
+        // GtkBuilder UI files, CSS, images and the app's icons: one GResource bundle compiled
+        // into the binary (github-finder.gresource.xml, by GResourcePlugin).
         .target(
             name: "GitHubFinderResources",
             path: "Resources",
-            resources: [.copy("ui"), .copy("gtk"), .copy("style.css"), .copy("spinner.png")],
-            swiftSettings: swiftSettings
+            exclude: ["ui", "style.css", "spinner.png", "github-finder.gresource.xml"],
+            swiftSettings: swiftSettings,
+            plugins: ["GResourcePlugin"]
         ),
+        .plugin(name: "GResourcePlugin", capability: .buildTool()),
         .executableTarget(
             name: "github-finder",
             dependencies: [

@@ -1,22 +1,14 @@
 import Foundation
 
-/// Where the UI definitions, CSS and shortcuts window are: the installed share folder, the
-/// SwiftPM resource bundle next to the executable, or this source folder in a checkout.
+/// The GResource bundle of the UI files, CSS, images and icons (github-finder.gresource.xml),
+/// compiled into the binary by GResourcePlugin. The GTK layer registers it with GLib once.
 public enum AppResources {
-    public static let directory: URL = {
-        let fileManager = FileManager.default
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        var candidates: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["GITHUB_FINDER_RESOURCES"], !override.isEmpty {
-            candidates.append(URL(fileURLWithPath: override))
-        }
-        candidates.append(executable.appendingPathComponent("../share/github-finder").standardizedFileURL)
-        candidates.append(executable.appendingPathComponent("GitHubFinder_GitHubFinderResources.resources"))
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
-        return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent("ui/window.ui").path) } ?? candidates.last!
-    }()
+    /// Where the bundle's files are: the application's resource base path.
+    public static let path = "/io/github/githubfinder/GitHubFinder"
 
-    public static func file(_ relativePath: String) -> URL {
-        directory.appendingPathComponent(relativePath)
+    /// The bundle, as glib-compile-resources made it.
+    public static var bundle: Data {
+        guard let data = Data(base64Encoded: gresourceBase64) else { fatalError("the embedded GResource bundle is not base64") }
+        return data
     }
 }

@@ -3,7 +3,6 @@ import CGtkSupport
 import Foundation
 import GitHubFinderCore
 import GitHubFinderKeyring
-import GitHubFinderResources
 
 /// The AdwApplication: one instance per session bus (`io.github.githubfinder.GitHubFinder`),
 /// one window, the composition root wired to it.
@@ -184,7 +183,7 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The app's CSS and, when running from a checkout, its icons; light or dark.
+/// The app's CSS; light or dark.
 @MainActor
 enum Style {
     /// Light or dark as chosen; "system" (libadwaita's default: prefer light) follows the
@@ -205,13 +204,10 @@ enum Style {
 
     static func load() {
         guard let display = gdk_display_get_default() else { return }
+        GResources.register()
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_path(provider, AppResources.file("style.css").path)
+        gtk_css_provider_load_from_resource(provider, GResources.path("style.css"))
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        let icons = AppResources.directory.appendingPathComponent("../data/icons").standardizedFileURL.path
-        if FileManager.default.fileExists(atPath: icons) {
-            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
-        }
     }
 }
 

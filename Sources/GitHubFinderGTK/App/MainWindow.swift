@@ -220,7 +220,7 @@ public final class MainWindow: Navigator {
     /// The Keyboard Shortcuts window, loaded the first time it is asked for (Ctrl+? or the menu).
     func showHelpOverlay() {
         if helpOverlay == nil {
-            let builder = Builder("../gtk/help-overlay.ui")
+            let builder = Builder("help-overlay.ui")
             let overlay = builder.widget("help_overlay")
             g_object_ref(overlay.raw)
             gtk_window_set_transient_for(overlay.cast(), gtkWindow)

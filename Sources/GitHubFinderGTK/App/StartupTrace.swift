@@ -5,7 +5,7 @@ import Foundation
 /// the process started and the main thread's CPU milliseconds so far (the second holds still
 /// when other processes compete for the CPU, so compare that one between builds).
 public enum StartupTrace {
-    nonisolated(unsafe) static let on = getenv("GHF_STARTUP_TRACE") != nil
+    static let on = getenv("GHF_STARTUP_TRACE") != nil
 
     public static func mark(_ what: String) {
         guard on else { return }

@@ -2,20 +2,19 @@ import CGtk
 import CGtkSupport
 import Foundation
 import GitHubFinderCore
-import GitHubFinderResources
 
-/// A GtkBuilder over one `.ui` file of the resources folder.
+/// A GtkBuilder over one `.ui` file of the app's GResource bundle (`ui/…`).
 @MainActor
 final class Builder {
     private let builder: ObjectRef
 
     init(_ file: String) {
-        let path = AppResources.file("ui/\(file)").path
+        GResources.register()
         builder = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_builder_new()))
         // Properties marked translatable="yes" are translated in the app's gettext domain.
         gtk_builder_set_translation_domain(OpaquePointer(builder.pointer), Localization.domain)
         var error: UnsafeMutablePointer<GError>?
-        guard gtk_builder_add_from_file(OpaquePointer(builder.pointer), path, &error) != 0 else {
+        guard gtk_builder_add_from_resource(OpaquePointer(builder.pointer), GResources.path("ui/\(file)"), &error) != 0 else {
             fatalError("\(file) could not be loaded: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
         }
     }
