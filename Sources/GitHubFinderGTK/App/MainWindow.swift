@@ -48,8 +48,8 @@ public final class MainWindow: Navigator {
         builder.widget("primary_menu_button").setAccessibleLabel(tr("Main Menu"))
         builder.setMenu("primary_menu", whenOpened: "primary_menu_button")
         builder.widget("back_button").setAccessibleLabel(tr("Back"))
-        let placeholder = StatusPage(icon: "avatar-default-symbolic", title: tr("Select a User"), description: tr("Pick someone from Search or Favorites\nto see their profile."), compact: true)
-        detailStack.addNamed(placeholder.root, "placeholder")
+        let placeholder = StatusPage(.noSelection, compact: true)
+        detailStack.addNamed(placeholder.root, StatePage.noSelection.name)
         connectSignals()
         WindowActions.install(on: self)
     }

@@ -1,4 +1,5 @@
 import CGtk
+import GitHubFinderCore
 
 /// A state page (AdwStatusPage): an icon, a title, a description and, in its child, an optional
 /// button and a footnote. The title is what assistive technologies read first. Text from
@@ -32,6 +33,18 @@ struct StatusPage {
         }
         adw_status_page_set_child(root.opaque, extras.pointer)
         setDescription(description)
+    }
+
+    /// The page for `content` (its icon, title and button; `show` sets the texts that change).
+    init(_ content: StatePage, compact: Bool = false) {
+        self.init(icon: content.icon, title: content.title, description: content.description, buttonLabel: content.button, compact: compact)
+        setFootnote(content.footnote)
+    }
+
+    /// Sets what may change while the page shows: the description and the footnote.
+    func show(_ content: StatePage) {
+        if description != content.description { setDescription(content.description) }
+        setFootnote(content.footnote)
     }
 
     var title: String { adw_status_page_get_title(root.opaque).map { String(cString: $0) } ?? "" }

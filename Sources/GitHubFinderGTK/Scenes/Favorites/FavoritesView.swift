@@ -22,8 +22,8 @@ final class FavoritesView {
     let list: ListView<FavoriteSlot>
     private let viewModel: FavoritesViewModel
     private let states: Widget
-    private let emptyPage = StatusPage(icon: "starred-symbolic", title: tr("No Favorites Yet"), description: tr("Star people in Search to keep them here,\ngrouped by letter, even offline."), compact: true)
-    private let noMatchesPage = StatusPage(icon: "edit-find-symbolic", title: tr("No Matching Favorites"), description: tr("No favorite's login or name\ncontains this text."), compact: true)
+    /// State pages ("empty", "noMatches"), made the first time they show.
+    private var pages: [String: StatusPage] = [:]
     private let showToast: @MainActor (Toast) -> Void
     /// Owns the objects of the `.ui` file: released with the view, not before.
     private let builder = Builder("favorites.ui")
@@ -45,8 +45,6 @@ final class FavoritesView {
         list = ListView(makeRow: FavoriteSlot.init) { $0.root }
         list.widget.setAccessibleLabel(tr("Favorites"))
         builder.widget("favorites_scroller").setScrolledChild(list.widget)
-        states.addNamed(emptyPage.root, "empty")
-        states.addNamed(noMatchesPage.root, "noMatches")
         list.onBind = { [weak self] slot, key, item in self?.bind(slot, key: key, item: item) }
         onScreenAvatars = OnScreenAvatars(scroller: builder.widget("favorites_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
             self.map { $0.list.boundRows.values.map(\.user) } ?? []
@@ -73,7 +71,16 @@ final class FavoritesView {
             for (key, slot) in list.boundRows { bind(slot, key: key, item: nil) }
         }
         filterTiming.applied(state.filter)
-        states.showChild(state.isEmpty ? "empty" : state.hasNoMatches ? "noMatches" : "list")
+        if let content = state.statePage {
+            if pages[content.name] == nil {
+                let page = StatusPage(content, compact: true)
+                states.addNamed(page.root, content.name)
+                pages[content.name] = page
+            }
+            states.showChild(content.name)
+        } else {
+            states.showChild("list")
+        }
         // A failed write, else where favorites are kept this session (a damaged file moved aside).
         let message = state.errorMessage ?? state.notice
         messageLabel.setText(message ?? "")

@@ -78,7 +78,7 @@ final class SearchView {
             previous.rateLimitSecondsRemaining = state.rateLimitSecondsRemaining
             if previous == state {
                 rendered = state
-                page("rateLimited").setFootnote(state.rateLimitCountdown)
+                if let content = state.statePage { page(content).show(content) }
                 return
             }
         }
@@ -88,23 +88,17 @@ final class SearchView {
         list.update(state.rows.map(\.id))
         for (id, row) in list.boundRows { bind(row, id: id) }
         sortAction?.setState(state.sort.rawValue)
-        let name = pageName(for: state.phase)
-        if name != "results" { _ = page(name) }
-        states.showChild(name)
-        switch state.phase {
-        case .offline(let message): page("offline").setDescription(message)
-        case .invalidQuery(let message): page("invalid").setDescription(message)
-        case .failed(let message): page("failed").setDescription(message)
-        case .rateLimited:
-            page("rateLimited").setDescription(state.rateLimitAllowance ?? "")
-            page("rateLimited").setFootnote(state.rateLimitCountdown)
-        default: break
+        if let content = state.statePage {
+            page(content).show(content)
+            states.showChild(content.name)
+        } else {
+            states.showChild("results")
         }
         pagingSpinner.setVisible(state.paging == .loadingMore)
         footer.setText(state.capNotice ?? "")
         footer.setVisible(state.capNotice != nil && state.paging == .complete)
-        if case .failed(let message) = state.paging, lastPagingError != message {
-            showToast(Toast(message: tr("More results could not be loaded: {reason}", ["reason": message]), actionTitle: tr("Retry")) { [weak self] in self?.viewModel.send(.retry) })
+        if case .failed(let message) = state.paging, lastPagingError != message, let text = state.pagingFailure {
+            showToast(Toast(message: text, actionTitle: tr("Retry")) { [weak self] in self?.viewModel.send(.retry) })
         }
         if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
     }
@@ -117,43 +111,15 @@ final class SearchView {
         onScreenAvatars.schedule()
     }
 
-    private static let pageTexts: [String: (icon: String, title: String, description: String, button: String?)] = [
-        "initial": ("system-search-symbolic", tr("Search GitHub Users"),
-                    // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them.
-                    tr("Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"), nil),
-        "loading": ("content-loading-symbolic", tr("Searching…"), "", nil),
-        "noResults": ("edit-find-symbolic", tr("No Users Found"), tr("Try a different name,\nor fewer qualifiers."), nil),
-        "offline": ("network-offline-symbolic", tr("You're Offline"), "", tr("Retry")),
-        "rateLimited": ("alarm-symbolic", tr("Rate Limit Reached"), "", nil),
-        "invalid": ("dialog-warning-symbolic", tr("Search Not Accepted"), "", nil),
-        "failed": ("dialog-error-symbolic", tr("Something Went Wrong"), "", tr("Retry")),
-        "signInRequired": ("dialog-password-symbolic", tr("Sign In Required"), tr("GitHub no longer accepts your sign-in.\nYour search is kept and runs again\nonce you have signed in."), tr("Sign In…")),
-    ]
-
-    /// The state page `name`, made and added to the stack on first use.
-    private func page(_ name: String) -> StatusPage {
-        if let page = pages[name] { return page }
-        let texts = Self.pageTexts[name]!
-        let page = StatusPage(icon: texts.icon, title: texts.title, description: texts.description, buttonLabel: texts.button, compact: true)
-        let input: SearchViewModel.Input = name == "signInRequired" ? .signIn : .retry
+    /// The state page for `content`, made and added to the stack the first time it shows.
+    private func page(_ content: StatePage) -> StatusPage {
+        if let page = pages[content.name] { return page }
+        let page = StatusPage(content, compact: true)
+        let input: SearchViewModel.Input = content.name == "signInRequired" ? .signIn : .retry
         page.button?.onClicked { [weak self] in self?.viewModel.send(input) }
-        states.addNamed(page.root, name)
-        pages[name] = page
+        states.addNamed(page.root, content.name)
+        pages[content.name] = page
         return page
-    }
-
-    private func pageName(for phase: SearchState.Phase) -> String {
-        switch phase {
-        case .initial: "initial"
-        case .loading: "loading"
-        case .results: "results"
-        case .noResults: "noResults"
-        case .offline: "offline"
-        case .rateLimited: "rateLimited"
-        case .invalidQuery: "invalid"
-        case .failed: "failed"
-        case .signInRequired: "signInRequired"
-        }
     }
 
     /// The state page or list on screen, and a page's texts (what a user sees).

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What a state page shows in place of a list or a profile (an AdwStatusPage): an icon, a title,
+/// a description, a line that may change while it shows (a countdown) and an optional button.
+/// Every text is made and translated here; the GTK layer only sets it.
+public struct StatePage: Equatable, Sendable {
+    /// Names the page among its view's pages ("initial", "offline", …): one widget per name.
+    public var name: String
+    /// A symbolic icon name from the icon theme.
+    public var icon: String
+    public var title: String
+    public var description: String
+    public var footnote: String?
+    public var button: String?
+
+    public init(name: String, icon: String, title: String, description: String = "", footnote: String? = nil, button: String? = nil) {
+        self.name = name
+        self.icon = icon
+        self.title = title
+        self.description = description
+        self.footnote = footnote
+        self.button = button
+    }
+
+    /// The detail pane with nobody selected.
+    public static var noSelection: StatePage {
+        StatePage(name: "placeholder", icon: "avatar-default-symbolic", title: tr("Select a User"),
+                  description: tr("Pick someone from Search or Favorites\nto see their profile."))
+    }
+}
+
+extension SearchState {
+    /// The page shown instead of the results; nil while the results show.
+    public var statePage: StatePage? {
+        switch phase {
+        case .results: nil
+        case .initial:
+            StatePage(name: "initial", icon: "system-search-symbolic", title: tr("Search GitHub Users"),
+                      // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them.
+                      description: tr("Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"))
+        case .loading: StatePage(name: "loading", icon: "content-loading-symbolic", title: tr("Searching…"))
+        case .noResults:
+            StatePage(name: "noResults", icon: "edit-find-symbolic", title: tr("No Users Found"), description: tr("Try a different name,\nor fewer qualifiers."))
+        case .offline(let message):
+            StatePage(name: "offline", icon: "network-offline-symbolic", title: tr("You're Offline"), description: message, button: tr("Retry"))
+        case .rateLimited:
+            StatePage(name: "rateLimited", icon: "alarm-symbolic", title: tr("Rate Limit Reached"), description: rateLimitAllowance ?? "", footnote: rateLimitCountdown)
+        case .invalidQuery(let message):
+            StatePage(name: "invalid", icon: "dialog-warning-symbolic", title: tr("Search Not Accepted"), description: message)
+        case .failed(let message):
+            StatePage(name: "failed", icon: "dialog-error-symbolic", title: tr("Something Went Wrong"), description: message, button: tr("Retry"))
+        case .signInRequired:
+            StatePage(name: "signInRequired", icon: "dialog-password-symbolic", title: tr("Sign In Required"),
+                      description: tr("GitHub no longer accepts your sign-in.\nYour search is kept and runs again\nonce you have signed in."), button: tr("Sign In…"))
+        }
+    }
+
+    /// The toast when the next page could not be loaded (the rows stay); nil otherwise.
+    public var pagingFailure: String? {
+        guard case .failed(let reason) = paging else { return nil }
+        return tr("More results could not be loaded: {reason}", ["reason": reason])
+    }
+}
+
+extension FavoritesViewModel.State {
+    /// The page shown instead of the list: no favorites at all, or none matching the filter.
+    public var statePage: StatePage? {
+        if isEmpty {
+            return StatePage(name: "empty", icon: "starred-symbolic", title: tr("No Favorites Yet"),
+                             description: tr("Star people in Search to keep them here,\ngrouped by letter, even offline."))
+        }
+        if hasNoMatches {
+            return StatePage(name: "noMatches", icon: "edit-find-symbolic", title: tr("No Matching Favorites"),
+                             description: tr("No favorite's login or name\ncontains this text."))
+        }
+        return nil
+    }
+}
