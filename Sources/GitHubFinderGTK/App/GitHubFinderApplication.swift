@@ -74,8 +74,8 @@ public final class GitHubFinderApplication {
         Style.load()
         StartupTrace.mark("style loaded")
         installStyleAction()
-        for (action, accelerators) in WindowActions.accelerators {
-            var pointers: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
+        for (action, keys) in KeyboardShortcuts.accelerators {
+            var pointers: [UnsafeMutablePointer<CChar>?] = keys.map { strdup($0) } + [nil]
             pointers.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
                     gtk_application_set_accels_for_action(application, action, $0)

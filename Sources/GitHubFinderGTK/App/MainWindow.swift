@@ -220,8 +220,8 @@ public final class MainWindow: Navigator {
     /// The Keyboard Shortcuts window, loaded the first time it is asked for (Ctrl+? or the menu).
     func showHelpOverlay() {
         if helpOverlay == nil {
-            let builder = Builder("help-overlay.ui")
-            let overlay = builder.widget("help_overlay")
+            let builder = ShortcutsWindow.make()
+            let overlay = builder.widget(ShortcutsWindow.id)
             g_object_ref(overlay.raw)
             gtk_window_set_transient_for(overlay.cast(), gtkWindow)
             gtk_window_set_hide_on_close(overlay.cast(), 1)

@@ -1,23 +1,10 @@
 import CGtk
 import GitHubFinderCore
 
-/// The window's keyboard actions (`win.*`), bound to accelerators by the application. Those
-/// about the user shown (star, open in browser) are enabled only while a user is shown.
+/// The window's keyboard actions (`win.*`); their keys, and which need a user shown (star, open
+/// in browser), come from Core's one table, `KeyboardShortcuts`.
 @MainActor
 enum WindowActions {
-    /// Actions that need a user in the detail pane.
-    static let needingAUser = ["toggle-star", "open-in-browser"]
-
-    static let accelerators: [(String, [String])] = [
-        ("win.focus-search", ["<Control>f"]),
-        ("win.show-search", ["<Alt>1"]),
-        ("win.show-favorites", ["<Alt>2"]),
-        ("win.toggle-star", ["<Control>d"]),
-        ("win.open-in-browser", ["<Control>o"]),
-        ("win.show-help-overlay", ["<Control>question"]),
-        ("win.show-preferences", ["<Control>comma"]),
-        ("app.quit", ["<Control>q"]),
-    ]
 
     static func install(on window: MainWindow) {
         add(window, "focus-search") { [weak window] in
@@ -40,7 +27,7 @@ enum WindowActions {
 
     /// Enables or disables the actions that need a user in the detail pane.
     static func setUserShown(_ shown: Bool, on window: MainWindow) {
-        for name in needingAUser {
+        for name in KeyboardShortcuts.actionsNeedingAUser {
             guard let action = g_action_map_lookup_action(OpaquePointer(window.window.pointer), name) else { continue }
             g_simple_action_set_enabled(action, shown ? 1 : 0)
         }

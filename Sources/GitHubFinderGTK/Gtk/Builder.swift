@@ -19,6 +19,15 @@ final class Builder {
         }
     }
 
+    /// A GtkBuilder over a UI definition made in code (`ShortcutsWindow`).
+    init(definition: String) {
+        builder = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_builder_new()))
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(OpaquePointer(builder.pointer), definition, -1, &error) != 0 else {
+            fatalError("a UI definition made in code could not be loaded: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
+        }
+    }
+
     private var opaque: OpaquePointer { OpaquePointer(builder.pointer) }
 
     /// The widget with `id`; a missing id is a programming error in the `.ui` file.
