@@ -43,7 +43,7 @@ struct StatusPage {
 
     /// Sets what may change while the page shows: the description and the footnote.
     func show(_ content: StatePage) {
-        if description != content.description { setDescription(content.description) }
+        setDescription(content.description)
         setFootnote(content.footnote)
     }
 
@@ -51,10 +51,17 @@ struct StatusPage {
 
     var description: String { adw_status_page_get_description(root.opaque).map { String(cString: $0) } ?? "" }
 
+    /// Sets the description unless it is already showing: a new one lays the page out again.
     func setDescription(_ text: String) {
         guard let escaped = g_markup_escape_text(text, -1) else { return }
         defer { g_free(escaped) }
-        adw_status_page_set_description(root.opaque, text.isEmpty ? nil : escaped)
+        let markup = text.isEmpty ? nil : escaped
+        if let current = adw_status_page_get_description(root.opaque) {
+            if let markup, strcmp(current, markup) == 0 { return }
+        } else if markup == nil {
+            return
+        }
+        adw_status_page_set_description(root.opaque, markup)
     }
 
     func setFootnote(_ text: String?) {
