@@ -2,8 +2,8 @@
 # profile-text-pages.sh — remakes link/github-finder.order: runs the GUI benchmark's sessions
 # (start page, search, favorites, 1,000 results scrolled) with the release build under
 # text-pages.c, and lists the functions on the code pages the app ran.
-# Run after `swift build -c release --static-swift-stdlib --product github-finder` (and the
-# fixture server); then build again so the new order is linked in.
+# Run after scripts/build-release.sh (and `swift build -c release --product github-fixture-server`);
+# then build again so the new order is linked in.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 release="$root/.build/release"
