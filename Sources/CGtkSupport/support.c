@@ -122,3 +122,20 @@ static void set_menu_model_now(GtkMenuButton *button, gpointer model) {
 void ghf_menu_button_set_menu_model_when_opened(GtkMenuButton *button, GMenuModel *model) {
     gtk_menu_button_set_create_popup_func(button, set_menu_model_now, g_object_ref(model), g_object_unref);
 }
+
+// AdwStatusPage (1.2) makes its title and description labels wrap, and has no property for it.
+// Its labels are the ones outside the child we give it (our footnote and button never wrap).
+static void set_labels_wrap(GtkWidget *widget, GtkWidget *skip, gboolean wrap) {
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+        if (child == skip) continue;
+        if (GTK_IS_LABEL(child)) {
+            if (gtk_label_get_wrap(GTK_LABEL(child)) != wrap) gtk_label_set_wrap(GTK_LABEL(child), wrap);
+        } else {
+            set_labels_wrap(child, skip, wrap);
+        }
+    }
+}
+
+void ghf_status_page_set_wrap(GtkWidget *page, GtkWidget *child, gboolean wrap) {
+    set_labels_wrap(page, child, wrap);
+}

@@ -46,6 +46,10 @@ void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss);
 // not read it on the main thread.
 void ghf_icon_theme_load_in_background(GdkDisplay *display);
 
+// Wraps the title and description of an AdwStatusPage, or shows their lines as they are; `child`
+// is the page's own child, left alone.
+void ghf_status_page_set_wrap(GtkWidget *page, GtkWidget *child, gboolean wrap);
+
 // Gives a menu button its menu when it is first opened rather than now.
 void ghf_menu_button_set_menu_model_when_opened(GtkMenuButton *button, GMenuModel *model);
 

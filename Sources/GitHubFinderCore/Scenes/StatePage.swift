@@ -22,6 +22,30 @@ public struct StatePage: Equatable, Sendable {
         self.button = button
     }
 
+    /// Whether the title and the description fit a 360 px pane as their lines are broken (ours
+    /// are broken by hand, translations too): then the page shows them as they are. Wrapped text
+    /// is laid out again at every width GTK measures it at, which cost 8 ms before the first frame
+    /// for two pages; a long line (a message from GitHub) still wraps.
+    public var fitsUnwrapped: Bool {
+        Self.columns(title) <= Self.titleColumns && description.split(separator: "\n").allSatisfy { Self.columns($0) <= Self.descriptionColumns }
+    }
+
+    static let titleColumns = 24
+    static let descriptionColumns = 40
+
+    /// Columns a line takes: two for Hangul, kana and CJK ideographs, one for anything else.
+    static func columns(_ line: some StringProtocol) -> Int {
+        line.unicodeScalars.reduce(0) { count, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+                 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
+                count + 2
+            default:
+                count + 1
+            }
+        }
+    }
+
     /// The detail pane with nobody selected.
     public static var noSelection: StatePage {
         StatePage(name: "placeholder", icon: "avatar-default-symbolic", title: tr("Select a User"),
@@ -36,8 +60,8 @@ extension SearchState {
         case .results: nil
         case .initial:
             StatePage(name: "initial", icon: "system-search-symbolic", title: tr("Search GitHub Users"),
-                      // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them.
-                      description: tr("Type a name or login. Qualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"))
+                      // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them. Keep lines short (about 40 columns; a Korean syllable is 2): state pages do not wrap lines that fit.
+                      description: tr("Type a name or login.\nQualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"))
         case .loading: StatePage(name: "loading", icon: "content-loading-symbolic", title: tr("Searching…"))
         case .noResults:
             StatePage(name: "noResults", icon: "edit-find-symbolic", title: tr("No Users Found"), description: tr("Try a different name,\nor fewer qualifiers."))

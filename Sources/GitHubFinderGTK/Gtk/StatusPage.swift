@@ -1,4 +1,5 @@
 import CGtk
+import CGtkSupport
 import GitHubFinderCore
 
 /// A state page (AdwStatusPage): an icon, a title, a description and, in its child, an optional
@@ -39,12 +40,18 @@ struct StatusPage {
     init(_ content: StatePage, compact: Bool = false) {
         self.init(icon: content.icon, title: content.title, description: content.description, buttonLabel: content.button, compact: compact)
         setFootnote(content.footnote)
+        setWrapping(!content.fitsUnwrapped)
+    }
+
+    private func setWrapping(_ wraps: Bool) {
+        ghf_status_page_set_wrap(root.pointer, adw_status_page_get_child(root.opaque), wraps ? 1 : 0)
     }
 
     /// Sets what may change while the page shows: the description and the footnote.
     func show(_ content: StatePage) {
         setDescription(content.description)
         setFootnote(content.footnote)
+        setWrapping(!content.fitsUnwrapped)
     }
 
     var title: String { adw_status_page_get_title(root.opaque).map { String(cString: $0) } ?? "" }

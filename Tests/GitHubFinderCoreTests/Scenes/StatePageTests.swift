@@ -62,4 +62,15 @@ struct StatePageTests {
         #expect(favorites.statePage == nil)
         #expect(StatePage.noSelection.title == "Select a User")
     }
+
+    @Test func ourPagesFitUnwrappedAndLongLinesWrap() {
+        for phase in [SearchState.Phase.initial, .noResults, .signInRequired] {
+            #expect(state(phase).statePage?.fitsUnwrapped == true, "\(phase)")
+        }
+        #expect(StatePage.noSelection.fitsUnwrapped)
+        #expect(state(.rateLimited(resetsAt: Date())).statePage?.fitsUnwrapped == false, "the allowance is one long line")
+        #expect(state(.failed(message: "GitHub sent a response that could not be read (search results: an HTML page).")).statePage?.fitsUnwrapped == false)
+        #expect(StatePage.columns("검색이나 즐겨찾기에서") == 21)
+        #expect(StatePage.columns("octocat") == 7)
+    }
 }
