@@ -10,7 +10,8 @@ final class DetailView {
     private let viewModel: DetailViewModel
     private let avatars: AvatarTextures
     private let stack = Widget.stack()
-    private let failedPage = StatusPage(icon: "dialog-error-symbolic", title: tr("Profile Not Available"), buttonLabel: tr("Retry"))
+    /// The page when no profile could be shown, made the first time it is needed.
+    private var failedPage: StatusPage?
     private let builder = Builder("detail.ui")
     private let facts: FactRows
     private let counts: [Widget]
@@ -28,22 +29,20 @@ final class DetailView {
         repositories = builder.widget("repositories_list")
         facts = FactRows(container: builder.widget("detail_facts"))
         let countsBox = builder.widget("detail_counts")
-        counts = [tr("Followers"), tr("Following"), tr("Repositories")].map { caption in
+        counts = viewModel.state.counts.map { count in
             let box = Widget.box(.vertical, spacing: 2)
-            box.append(.label("0", classes: ["stat-value"], xalign: 0.5))
-            box.append(.label(caption, classes: ["stat-caption"], xalign: 0.5))
+            box.append(.label(count.value, classes: ["stat-value"], xalign: 0.5))
+            box.append(.label(count.caption, classes: ["stat-caption"], xalign: 0.5))
             countsBox.append(box)
             return box
         }
         builder.widget("detail_avatar").hideFromAccessibility()
         builder.widget("repositories_spinner").spinWhileMapped()
         stack.addNamed(Widget.spinner(), "loading")
-        stack.addNamed(failedPage.root, "failed")
         stack.addNamed(builder.widget("detail_page"), "profile")
         starButton.onClicked { [weak self] in self?.viewModel.send(.toggleFavorite) }
         openButton.onClicked { [weak self] in self?.viewModel.send(.openInBrowser) }
         facts.blogButton.onClicked { [weak self] in self?.viewModel.send(.openBlog) }
-        failedPage.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
         builder.widget("detail_page").onVerticalScroll { [weak self] remaining, _ in
             if remaining < 200 { self?.viewModel.send(.reachedEndOfRepositories) }
         }
@@ -53,30 +52,30 @@ final class DetailView {
     private func render(_ state: DetailState) {
         switch state.phase {
         case .loading: stack.showChild(state.profile == nil ? "loading" : "profile")
-        case .failed(let message):
-            failedPage.setDescription(message)
-            stack.showChild("failed")
+        case .failed:
+            if let content = state.failurePage {
+                page(content).show(content)
+                stack.showChild(content.name)
+            }
         case .loaded: stack.showChild("profile")
         }
         let profile = state.profile
         builder.widget("detail_name").setText(profile?.name ?? state.login)
         builder.widget("detail_login").setText(state.login)
-        let badge = SearchState.badge(for: profile?.type ?? state.user.type)
-        builder.widget("detail_badge").setText(badge ?? "")
-        builder.widget("detail_badge").setVisible(badge != nil)
+        builder.widget("detail_badge").setText(state.badge ?? "")
+        builder.widget("detail_badge").setVisible(state.badge != nil)
         builder.widget("detail_bio").setText(profile?.bio ?? "")
         builder.widget("detail_bio").setVisible(profile?.bio != nil)
-        facts.show(profile: profile, blogURL: state.blogURL)
-        let numbers = [profile?.followers, profile?.following, profile?.publicRepositories]
-        for (box, number) in zip(counts, numbers) {
-            box.firstChild?.setText(number.map(Self.compact) ?? "–")
+        facts.show(profile: profile, memberSince: state.memberSince, blogURL: state.blogURL)
+        for (box, count) in zip(counts, state.counts) {
+            box.firstChild?.setText(count.value)
         }
         starButton.setButtonLabel(SearchRow.starTooltip(isFavorite: state.isFavorite))
         starButton.setAccessibleLabel(state.starLabel)
         openButton.setSensitive(state.profileURL != nil)
-        openButton.setAccessibleLabel(tr("Open in Browser"))
-        builder.widget("refresh_error").setText(state.refreshError.map { tr("Showing a saved copy: {reason}", ["reason": $0]) } ?? "")
-        builder.widget("refresh_error").setVisible(state.refreshError != nil)
+        openButton.setAccessibleLabel(DetailState.openInBrowserLabel)
+        builder.widget("refresh_error").setText(state.refreshNotice ?? "")
+        builder.widget("refresh_error").setVisible(state.refreshNotice != nil)
         let avatarURL = profile?.avatarURL ?? state.user.avatarURL
         let avatar = builder.widget("detail_avatar")
         avatar.setAvatarText(profile?.name ?? state.user.login)
@@ -99,17 +98,18 @@ final class DetailView {
         let spinner = builder.widget("repositories_spinner")
         spinner.setVisible(state.repositoriesPhase == .loading || state.repositoriesPhase == .loadingMore)
         let message = builder.widget("repositories_message")
-        switch state.repositoriesPhase {
-        case .failed(let text):
-            message.setText(tr("Repositories could not be loaded: {reason}", ["reason": text]))
-            message.setVisible(true)
-        case .loaded where state.repositories.isEmpty:
-            message.setText(tr("No public repositories."))
-            message.setVisible(true)
-        default:
-            message.setVisible(false)
-        }
+        message.setText(state.repositoriesMessage ?? "")
+        message.setVisible(state.repositoriesMessage != nil)
         repositories.setVisible(!state.repositories.isEmpty)
+    }
+
+    private func page(_ content: StatePage) -> StatusPage {
+        if let failedPage { return failedPage }
+        let page = StatusPage(content, compact: true)
+        page.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
+        stack.addNamed(page.root, content.name)
+        failedPage = page
+        return page
     }
 
     var nameLabel: Widget { builder.widget("detail_name") }
@@ -117,12 +117,6 @@ final class DetailView {
     var bioLabel: Widget { builder.widget("detail_bio") }
     var repositoriesMessage: Widget { builder.widget("repositories_message") }
     var repositoryCount: Int { shownRepositoryIDs.count }
-
-    /// 1234 → "1,234" (grouped as the user's locale groups digits); 250000 → "250k".
-    static func compact(_ number: Int) -> String {
-        // TRANSLATORS: a count in thousands under a profile's "Followers" ("250k").
-        number >= 100_000 ? tr("{thousands}k", ["thousands": NumberText.integer(number / 1_000)]) : NumberText.integer(number)
-    }
 }
 
 /// Company, location, blog and member-since lines, each hidden when empty.
@@ -149,13 +143,10 @@ struct FactRows {
         memberSince = line("x-office-calendar-symbolic", .label())
     }
 
-    func show(profile: UserProfile?, blogURL: URL?) {
+    func show(profile: UserProfile?, memberSince text: String?, blogURL: URL?) {
         set(company, profile?.company)
         set(location, profile?.location)
-        set(memberSince, profile?.memberSince.map {
-            // TRANSLATORS: {date} is a month and year ("March 2011").
-            tr("Member since {date}", ["date": $0.formatted(.dateTime.month(.wide).year().locale(Localization.dateLocale))])
-        })
+        set(memberSince, text)
         if let blog = profile?.blog, blogURL != nil {
             blogButton.setButtonLabel(blog)
             blogButton.parent?.setVisible(true)
@@ -175,7 +166,7 @@ struct FactRows {
 enum RepositoryRow {
     static func make(_ repository: Repository) -> Widget {
         let box = Widget.box(.vertical, spacing: 2, classes: ["repo-row"])
-        let name = Widget.label(([repository.name] + tags(repository)).joined(separator: "  "), classes: ["repo-name"])
+        let name = Widget.label(repository.listTitle, classes: ["repo-name"])
         name.setEllipsize()
         box.append(name)
         if let description = repository.description {
@@ -183,16 +174,8 @@ enum RepositoryRow {
             label.setWrap()
             box.append(label)
         }
-        var meta = ["★ " + NumberText.integer(repository.stars)]
-        if let language = repository.language { meta.insert(language, at: 0) }
-        if let pushed = repository.pushedAt { meta.append(tr("pushed {date}", ["date": pushed.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Localization.dateLocale))])) }
-        box.append(.label(meta.joined(separator: "  ·  "), classes: ["repo-meta"]))
+        box.append(.label(repository.listDetails, classes: ["repo-meta"]))
         box.setAccessibleLabel(repository.name)
         return box
-    }
-
-    /// "(fork)" and "(archived)" after the name: tags, not a sentence.
-    private static func tags(_ repository: Repository) -> [String] {
-        (repository.isFork ? [tr("(fork)")] : []) + (repository.isArchived ? [tr("(archived)")] : [])
     }
 }
