@@ -43,10 +43,6 @@ public struct FavoritesIndex: Sendable {
     let haystackStarts: [UInt32]
     /// Ids ascending, each with its entry's position: `favorite(_:)` is a binary search.
     let byID: [IDPosition]
-    /// Every row, headers included: what a blank filter shows. Made with the index, off the main
-    /// thread, so clearing the filter over 100,000 favorites hands over this array (shared, not
-    /// copied) instead of building 100,027 rows on the keystroke.
-    let allRows: [FavoritesRow]
 
     struct IDPosition: Sendable {
         var id: UserID
@@ -64,9 +60,6 @@ public struct FavoritesIndex: Sendable {
         self.haystacks = haystacks
         self.haystackStarts = haystackStarts
         self.byID = byID
-        var rows = Rows(capacity: entries.count + Self.sectionTitles.count)
-        for entry in entries { rows.append(entry) }
-        allRows = rows.rows
     }
 
     /// Rows in the making: a favorite, under its letter's header when it starts a section.
@@ -143,7 +136,11 @@ public struct FavoritesIndex: Sendable {
     /// blank shows everything). Empty sections are dropped.
     public func rows(matching filter: String) -> [FavoritesRow] {
         let needle = Array(filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8.filter { $0 != 0 })
-        if needle.isEmpty { return allRows }
+        if needle.isEmpty {
+            var rows = Rows(capacity: entries.count + Self.sectionTitles.count)
+            for entry in entries { rows.append(entry) }
+            return rows.rows
+        }
         var rows = Rows(capacity: 64)
         forEachMatch(of: needle) { rows.append(entries[$0]) }
         return rows.rows

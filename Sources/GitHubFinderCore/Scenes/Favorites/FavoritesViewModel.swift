@@ -67,6 +67,10 @@ public final class FavoritesViewModel {
     @ObservationIgnored private let store: any FavoritesStore
     @ObservationIgnored private let actions: Actions
     @ObservationIgnored private var index = FavoritesIndex()
+    /// Every row of `index` (a blank filter), kept from when it was first made: clearing the
+    /// filter over 100,000 favorites then hands over this array instead of making 100,027 rows
+    /// on the keystroke. Made in the index itself it cost opening the tab 40 ms more.
+    @ObservationIgnored private var unfilteredRows: [FavoritesRow]?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
     /// `notice`: what the tab says for the whole session about where favorites are kept (see
@@ -102,7 +106,7 @@ public final class FavoritesViewModel {
         case .filterChanged(let text):
             guard text != state.filter else { return }
             state.filter = text
-            state.rows = index.rows(matching: text)
+            state.rows = rows(matching: text)
         case .unstar(let id):
             do {
                 state.undo = try store.remove(id: id) ?? state.undo
@@ -129,11 +133,20 @@ public final class FavoritesViewModel {
         }
     }
 
+    private func rows(matching filter: String) -> [FavoritesRow] {
+        guard filter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return index.rows(matching: filter) }
+        if let unfilteredRows { return unfilteredRows }
+        let rows = index.rows(matching: "")
+        unfilteredRows = rows
+        return rows
+    }
+
     /// Takes the rebuilt index when the store changed (a star anywhere), keeping the filter.
     private func indexChanged(_ index: FavoritesIndex) {
         self.index = index
+        unfilteredRows = nil
         state.totalCount = index.count
-        state.rows = index.rows(matching: state.filter)
+        state.rows = rows(matching: state.filter)
         state.isLoaded = true
         state.contentVersion &+= 1
     }
