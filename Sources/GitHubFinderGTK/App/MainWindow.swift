@@ -133,11 +133,7 @@ public final class MainWindow: Navigator {
 
     public func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) {
         let label = builder.widget("account_label")
-        switch account?.source {
-        case nil: label.setText(tr("Not signed in"))
-        case .environment: label.setText(account?.login.map { tr("{login} (from environment)", ["login": $0]) } ?? tr("Signed in from environment"))
-        case .keyring, .session: label.setText(account?.login ?? tr("Signed in"))
-        }
+        label.setText(AccountSummary.text(account))
         label.setAccessibleLabel(label.text)
         onAccountChanged?(account != nil, canSignOut)
     }
