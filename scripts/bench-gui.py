@@ -470,6 +470,12 @@ def bare_window_anchors(folder):
     return rss["gtk"], rss["adw"]
 
 
+def window_named(app, title):
+    """The app's top-level window (or dialog) called `title`, or None."""
+    windows = (app.app.getChildAtIndex(i) for i in range(app.app.childCount))
+    return next((w for w in windows if w is not None and gui.name(w) == title), None)
+
+
 def session_start_page(folder, server):
     """A fresh start: the start page, the empty Favorites tab, the Sign In dialog."""
     app = App(folder, "start", ["--api-url", server.base])
@@ -504,10 +510,9 @@ def session_start_page(folder, server):
             pass
 
         def preferences_window():
-            windows = [app.app.getChildAtIndex(i) for i in range(app.app.childCount)]
-            shown = [w for w in windows if w is not None and gui.name(w) == "Preferences"]
+            shown = window_named(app, "Preferences")
             need(shown, "no window 'Preferences'")
-            need(gui.find(shown[0], "label", "Dark Style") is not None, "the style choices are not showing")
+            need(gui.find(shown, "label", "Dark Style") is not None, "the style choices are not showing")
             return "window 'Preferences' with the style choices showing"
         idle_cpu(app, "preferences", preferences_window)
         app.key("Escape")
@@ -529,10 +534,9 @@ def session_start_page(folder, server):
             pass
 
         def sign_in_dialog():
-            dialogs = [app.app.getChildAtIndex(i) for i in range(app.app.childCount)]
-            dialog = [d for d in dialogs if d is not None and gui.name(d) == "Sign In to GitHub"]
+            dialog = window_named(app, "Sign In to GitHub")
             need(dialog, "no window 'Sign In to GitHub'")
-            need(gui.find(dialog[0], "password text", "Personal access token") is not None, "the token entry is not showing in the dialog")
+            need(gui.find(dialog, "password text", "Personal access token") is not None, "the token entry is not showing in the dialog")
             return "dialog 'Sign In to GitHub' with its token entry showing"
         idle_cpu(app, "sign-in-dialog", sign_in_dialog)
     except StateNotReached as error:

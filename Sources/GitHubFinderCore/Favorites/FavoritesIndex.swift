@@ -135,7 +135,7 @@ public struct FavoritesIndex: Sendable {
     /// Header and favorite rows for `filter` (a case-insensitive substring of login or name;
     /// blank shows everything). Empty sections are dropped.
     public func rows(matching filter: String) -> [FavoritesRow] {
-        let needle = Array(filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8.filter { $0 != 0 })
+        let needle = Self.needle(filter)
         if needle.isEmpty {
             var rows = Rows(capacity: entries.count + Self.sectionTitles.count)
             for entry in entries { rows.append(entry) }
@@ -144,6 +144,11 @@ public struct FavoritesIndex: Sendable {
         var rows = Rows(capacity: 64)
         forEachMatch(of: needle) { rows.append(entries[$0]) }
         return rows.rows
+    }
+
+    /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.
+    static func needle(_ filter: String) -> [UInt8] {
+        Array(filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8.filter { $0 != 0 })
     }
 
     /// Calls `body` with the position of every entry whose haystack contains `needle`, in order.

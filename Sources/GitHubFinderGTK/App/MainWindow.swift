@@ -48,7 +48,7 @@ public final class MainWindow: Navigator {
         builder.widget("primary_menu_button").setAccessibleLabel(tr("Main Menu"))
         builder.setMenu("primary_menu", whenOpened: "primary_menu_button")
         builder.widget("back_button").setAccessibleLabel(tr("Back"))
-        let placeholder = StatusPage(.noSelection, compact: true)
+        let placeholder = StatusPage(.noSelection)
         detailStack.addNamed(placeholder.root, StatePage.noSelection.name)
         connectSignals()
         WindowActions.install(on: self)

@@ -29,12 +29,6 @@ enum ShortcutsWindow {
     }
 
     private static func property(_ name: String, _ value: String) -> String {
-        "<property name=\"\(name)\">\(escaped(value))</property>"
-    }
-
-    private static func escaped(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
+        "<property name=\"\(name)\">\(Markup.escaped(value))</property>"
     }
 }

@@ -13,19 +13,20 @@ struct StatusPage {
     let footnote: Widget
     let button: Widget?
 
-    /// `compact`: the smaller style, for the 360 px sidebar.
-    init(icon: String, title: String, description: String = "", buttonLabel: String? = nil, compact: Bool = false) {
+    /// The page for `content` (its icon, title and button; `show` sets the texts that change).
+    /// Always libadwaita's compact style: it fits the 360 px sidebar, and its 96 px icons are the
+    /// theme's PNGs, where 128 px ones are SVGs that would load librsvg.
+    init(_ content: StatePage) {
         root = Widget(adw_status_page_new())
         root.setExpand(horizontal: true, vertical: true)
-        if compact { root.addClass("compact") }
-        adw_status_page_set_icon_name(root.opaque, icon)
-        adw_status_page_set_title(root.opaque, title)
+        root.addClass("compact")
+        adw_status_page_set_icon_name(root.opaque, content.icon)
+        adw_status_page_set_title(root.opaque, content.title)
         let extras = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         footnote = Widget.label("", classes: ["dim-label", "numeric"], xalign: 0.5)
-        footnote.setVisible(false)
         extras.append(footnote)
-        if let buttonLabel {
-            let button = Widget.button(label: buttonLabel, classes: ["pill", "suggested-action"])
+        if let label = content.button {
+            let button = Widget.button(label: label, classes: ["pill", "suggested-action"])
             button.setAlign(horizontal: GTK_ALIGN_CENTER)
             extras.append(button)
             self.button = button
@@ -33,14 +34,7 @@ struct StatusPage {
             self.button = nil
         }
         adw_status_page_set_child(root.opaque, extras.pointer)
-        setDescription(description)
-    }
-
-    /// The page for `content` (its icon, title and button; `show` sets the texts that change).
-    init(_ content: StatePage, compact: Bool = false) {
-        self.init(icon: content.icon, title: content.title, description: content.description, buttonLabel: content.button, compact: compact)
-        setFootnote(content.footnote)
-        setWrapping(!content.fitsUnwrapped)
+        show(content)
     }
 
     private func setWrapping(_ wraps: Bool) {
@@ -60,14 +54,8 @@ struct StatusPage {
 
     /// Sets the description unless it is already showing: a new one lays the page out again.
     func setDescription(_ text: String) {
-        guard let escaped = g_markup_escape_text(text, -1) else { return }
-        defer { g_free(escaped) }
-        let markup = text.isEmpty ? nil : escaped
-        if let current = adw_status_page_get_description(root.opaque) {
-            if let markup, strcmp(current, markup) == 0 { return }
-        } else if markup == nil {
-            return
-        }
+        let markup = text.isEmpty ? nil : Markup.escaped(text)
+        guard markup != adw_status_page_get_description(root.opaque).map({ String(cString: $0) }) else { return }
         adw_status_page_set_description(root.opaque, markup)
     }
 
@@ -80,4 +68,33 @@ struct StatusPage {
     static func needsWrapping(_ text: String) -> Bool {
         text.split(separator: "\n").contains { $0.count > 44 }
     }
+}
+
+/// The state pages of a stack, one per `StatePage.name`, each made the first time it shows.
+@MainActor
+final class StatePages {
+    private let stack: Widget
+    private let onButton: @MainActor (StatePage) -> Void
+    private var pages: [String: StatusPage] = [:]
+
+    /// `onButton`: what the page's button (Retry, Sign In…) does.
+    init(in stack: Widget, onButton: @escaping @MainActor (StatePage) -> Void = { _ in }) {
+        self.stack = stack
+        self.onButton = onButton
+    }
+
+    /// Shows the page of `content`, its changing texts set.
+    func show(_ content: StatePage) {
+        if let page = pages[content.name] {
+            page.show(content)
+        } else {
+            let page = StatusPage(content)
+            page.button?.onClicked { [onButton] in onButton(content) }
+            stack.addNamed(page.root, content.name)
+            pages[content.name] = page
+        }
+        stack.showChild(content.name)
+    }
+
+    subscript(name: String) -> StatusPage? { pages[name] }
 }

@@ -134,7 +134,7 @@ public final class FavoritesViewModel {
     }
 
     private func rows(matching filter: String) -> [FavoritesRow] {
-        guard filter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return index.rows(matching: filter) }
+        guard FavoritesIndex.needle(filter).isEmpty else { return index.rows(matching: filter) }
         if let unfilteredRows { return unfilteredRows }
         let rows = index.rows(matching: "")
         unfilteredRows = rows

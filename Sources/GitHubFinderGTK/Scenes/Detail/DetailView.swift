@@ -11,7 +11,7 @@ final class DetailView {
     private let avatars: AvatarTextures
     private let stack = Widget.stack()
     /// The page when no profile could be shown, made the first time it is needed.
-    private var failedPage: StatusPage?
+    private lazy var pages = StatePages(in: stack) { [weak self] _ in self?.viewModel.send(.retry) }
     private let builder = Builder("detail.ui")
     private let facts: FactRows
     private let counts: [Widget]
@@ -53,10 +53,7 @@ final class DetailView {
         switch state.phase {
         case .loading: stack.showChild(state.profile == nil ? "loading" : "profile")
         case .failed:
-            if let content = state.failurePage {
-                page(content).show(content)
-                stack.showChild(content.name)
-            }
+            if let content = state.failurePage { pages.show(content) }
         case .loaded: stack.showChild("profile")
         }
         let profile = state.profile
@@ -101,15 +98,6 @@ final class DetailView {
         message.setText(state.repositoriesMessage ?? "")
         message.setVisible(state.repositoriesMessage != nil)
         repositories.setVisible(!state.repositories.isEmpty)
-    }
-
-    private func page(_ content: StatePage) -> StatusPage {
-        if let failedPage { return failedPage }
-        let page = StatusPage(content, compact: true)
-        page.button?.onClicked { [weak self] in self?.viewModel.send(.retry) }
-        stack.addNamed(page.root, content.name)
-        failedPage = page
-        return page
     }
 
     var nameLabel: Widget { builder.widget("detail_name") }

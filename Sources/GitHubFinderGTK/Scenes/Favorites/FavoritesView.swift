@@ -23,7 +23,7 @@ final class FavoritesView {
     private let viewModel: FavoritesViewModel
     private let states: Widget
     /// State pages ("empty", "noMatches"), made the first time they show.
-    private var pages: [String: StatusPage] = [:]
+    private lazy var pages = StatePages(in: states)
     private let showToast: @MainActor (Toast) -> Void
     /// Owns the objects of the `.ui` file: released with the view, not before.
     private let builder = Builder("favorites.ui")
@@ -72,12 +72,7 @@ final class FavoritesView {
         }
         filterTiming.applied(state.filter)
         if let content = state.statePage {
-            if pages[content.name] == nil {
-                let page = StatusPage(content, compact: true)
-                states.addNamed(page.root, content.name)
-                pages[content.name] = page
-            }
-            states.showChild(content.name)
+            pages.show(content)
         } else {
             states.showChild("list")
         }

@@ -12,7 +12,9 @@ final class SearchView {
     private let pagingSpinner: Widget
     private let footer: Widget
     /// State pages, built the first time they are needed (only one is ever on screen).
-    private var pages: [String: StatusPage] = [:]
+    private lazy var pages = StatePages(in: states) { [weak self] page in
+        self?.viewModel.send(page.name == "signInRequired" ? .signIn : .retry)
+    }
     private let showToast: @MainActor (Toast) -> Void
     /// Owns the objects of the `.ui` file: released with the view, not before.
     private let builder = Builder("search.ui")
@@ -78,7 +80,7 @@ final class SearchView {
             previous.rateLimitSecondsRemaining = state.rateLimitSecondsRemaining
             if previous == state {
                 rendered = state
-                if let content = state.statePage { page(content).show(content) }
+                if let content = state.statePage { pages.show(content) }
                 return
             }
         }
@@ -89,8 +91,7 @@ final class SearchView {
         for (id, row) in list.boundRows { bind(row, id: id) }
         sortAction?.setState(state.sort.rawValue)
         if let content = state.statePage {
-            page(content).show(content)
-            states.showChild(content.name)
+            pages.show(content)
         } else {
             states.showChild("results")
         }
@@ -109,17 +110,6 @@ final class SearchView {
         row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
         row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, avatarURL: data.avatarURL, texture: onScreenAvatars.cached(data.avatarURL))
         onScreenAvatars.schedule()
-    }
-
-    /// The state page for `content`, made and added to the stack the first time it shows.
-    private func page(_ content: StatePage) -> StatusPage {
-        if let page = pages[content.name] { return page }
-        let page = StatusPage(content, compact: true)
-        let input: SearchViewModel.Input = content.name == "signInRequired" ? .signIn : .retry
-        page.button?.onClicked { [weak self] in self?.viewModel.send(input) }
-        states.addNamed(page.root, content.name)
-        pages[content.name] = page
-        return page
     }
 
     /// The state page or list on screen, and a page's texts (what a user sees).
