@@ -25,13 +25,17 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     /// What to do again once the user has signed in (the interrupted search, page or profile).
     private var retriesAfterSignIn: [@MainActor () -> Void] = []
 
-    public func start() {
+    public func start() { start(announcingProblems: true) }
+
+    /// `announcingProblems`: false when the app only switched to another server (Preferences),
+    /// so an unusable favorites file, already announced, is not announced again.
+    public func start(announcingProblems: Bool) {
         startChild(SearchCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
                                      onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
         startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
-        if let error = dependencies.favoritesError {
+        if announcingProblems, let error = dependencies.favoritesError {
             navigator.showAlert(Alert(title: tr("Favorites Are Not Saved"),
                                             // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
                                             message: tr("{reason} Favorites starred now last until you quit.", ["reason": error.localizedDescription])))
@@ -41,6 +45,18 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         Task { [weak self] in
             await authenticator.restore()
             self?.showAccount()
+        }
+    }
+
+    /// Ends every flow (the app switches to another server and starts a new coordinator).
+    public func stop() {
+        retriesAfterSignIn = []
+        if signIn != nil { navigator.dismissSignIn() }
+        let children = childCoordinators
+        childCoordinators = []
+        for child in children {
+            child.delegate = nil
+            child.finish()
         }
     }
 

@@ -14,11 +14,16 @@ public final class AppDependencies {
     public let favoritesRecovery: FavoritesRecovery?
     public let authenticator: Authenticator
     /// Nil when no OAuth app is configured (tokens only).
-    public let deviceFlow: DeviceFlowClient?
+    public private(set) var deviceFlow: DeviceFlowClient?
+    /// Makes the device flow for another OAuth client ID (Preferences); nil for test doubles.
+    private let makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)?
+    /// The opened favorites database, shared with the dependencies of another server.
+    private var database: AppDatabase?
 
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
-        favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil
+        favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil,
+        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil
     ) {
         self.api = api
         self.favorites = favorites
@@ -28,19 +33,26 @@ public final class AppDependencies {
         self.favoritesRecovery = favoritesRecovery
         self.authenticator = Authenticator(credentials: api.credentials, tokenStore: tokenStore, api: api, environmentToken: environmentToken)
         self.deviceFlow = deviceFlow
+        self.makeDeviceFlow = makeDeviceFlow
+    }
+
+    /// Signs in through the OAuth app `clientID` from now on (nil: tokens only).
+    public func useOAuthClientID(_ clientID: String?) {
+        guard let makeDeviceFlow else { return }
+        deviceFlow = makeDeviceFlow(clientID)
     }
 
     /// The real thing: GitHub at `configuration.baseURL` and favorites in `databaseFile`. A damaged
     /// file is moved aside by `AppDatabase.open` and a fresh one used (`favoritesRecovery`); only a
     /// file that cannot be opened or created at all is replaced by an in-memory database for this
     /// session (`favoritesError`).
-    public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile(), tokenStore: any TokenStore = InMemoryTokenStore()) -> AppDependencies {
-        live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) }, tokenStore: tokenStore)
+    public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile(), tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
+        live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) }, tokenStore: tokenStore, oauthClientID: oauthClientID)
     }
 
     /// The same with the database already opened (or not), e.g. on a background thread while
     /// GTK initialises.
-    public static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, tokenStore: any TokenStore = InMemoryTokenStore()) -> AppDependencies {
+    public static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
         let database: AppDatabase
         var failure: FavoritesStoreError?
         switch opened {
@@ -54,11 +66,30 @@ public final class AppDependencies {
             failure = error
             database = .inMemory()
         }
+        return live(configuration: configuration, database: database, tokenStore: tokenStore, oauthClientID: oauthClientID,
+                    favoritesError: failure, favoritesRecovery: database.recovery)
+    }
+
+    /// The same favorites, with GitHub at another address (Preferences): a new client, its own
+    /// caches and rate limits, and the token the keyring keeps for that server. Nil when these
+    /// dependencies were not made by `live`.
+    public func live(configuration: GitHubConfiguration, tokenStore: any TokenStore, oauthClientID: String?) -> AppDependencies? {
+        guard let database else { return nil }
+        // The damaged file was announced once, at start; its move is not news again.
+        return Self.live(configuration: configuration, database: database, tokenStore: tokenStore, oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
+    }
+
+    private static func live(configuration: GitHubConfiguration, database: AppDatabase, tokenStore: any TokenStore, oauthClientID: String?,
+                             favoritesError: FavoritesStoreError?, favoritesRecovery: FavoritesRecovery?) -> AppDependencies {
         let client = GitHubClient(configuration: configuration)
-        let deviceFlow = DeviceFlowClient(configuration: OAuthConfiguration.from(apiBaseURL: configuration.baseURL), transport: client.transport, userAgent: configuration.userAgent)
-        return AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), favoritesError: failure,
-                               favoritesRecovery: database.recovery,
-                               tokenStore: tokenStore, environmentToken: configuration.token, deviceFlow: deviceFlow)
+        let makeDeviceFlow: @Sendable (String?) -> DeviceFlowClient? = { [transport = client.transport] clientID in
+            DeviceFlowClient(configuration: OAuthConfiguration.from(apiBaseURL: configuration.baseURL, clientID: clientID), transport: transport, userAgent: configuration.userAgent)
+        }
+        let dependencies = AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), favoritesError: favoritesError,
+                                           favoritesRecovery: favoritesRecovery, tokenStore: tokenStore, environmentToken: configuration.token,
+                                           deviceFlow: makeDeviceFlow(oauthClientID), makeDeviceFlow: makeDeviceFlow)
+        dependencies.database = database
+        return dependencies
     }
 
     public func makeSearchViewModel(actions: SearchViewModel.Actions) -> SearchViewModel {

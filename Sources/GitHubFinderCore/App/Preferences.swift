@@ -12,14 +12,23 @@ public enum ColorSchemePreference: String, Codable, CaseIterable, Sendable {
 /// a file written by another version still loads.
 public struct Preferences: Codable, Equatable, Sendable {
     public var colorScheme: ColorSchemePreference
+    /// The GitHub API the app talks to (GitHub Enterprise: `https://HOST/api/v3`); nil is github.com.
+    public var apiURL: URL?
+    /// The OAuth app whose device flow signs in; nil: sign in with a personal access token only.
+    public var oauthClientID: String?
 
-    public init(colorScheme: ColorSchemePreference = .system) {
+    public init(colorScheme: ColorSchemePreference = .system, apiURL: URL? = nil, oauthClientID: String? = nil) {
         self.colorScheme = colorScheme
+        self.apiURL = apiURL
+        self.oauthClientID = oauthClientID
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         colorScheme = (try? container.decodeIfPresent(ColorSchemePreference.self, forKey: .colorScheme)) ?? .system
+        // A hand-edited value that is not a usable address or ID is dropped, not obeyed.
+        apiURL = (try? container.decodeIfPresent(String.self, forKey: .apiURL)).flatMap { try? ServerAddress.parse($0).get() }
+        oauthClientID = (try? container.decodeIfPresent(String.self, forKey: .oauthClientID)).flatMap { try? OAuthClientID.parse($0).get() }
     }
 }
 

@@ -117,9 +117,10 @@ public struct OAuthConfiguration: Sendable, Equatable {
         self.baseURL = baseURL
     }
 
-    /// `GITHUB_FINDER_CLIENT_ID` (or `clientID`), and the web host that goes with `apiBaseURL`.
+    /// `GITHUB_FINDER_CLIENT_ID`, else `clientID` (the Preferences window's), and the web host
+    /// that goes with `apiBaseURL`.
     public static func from(apiBaseURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment, clientID: String? = nil) -> OAuthConfiguration {
-        let id = clientID ?? environment["GITHUB_FINDER_CLIENT_ID"]
+        let id = environment["GITHUB_FINDER_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? clientID
         if let override = environment["GITHUB_FINDER_OAUTH_URL"].flatMap(URL.init(string:)) {
             return OAuthConfiguration(clientID: id, baseURL: override)
         }

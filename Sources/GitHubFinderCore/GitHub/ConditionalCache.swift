@@ -25,6 +25,15 @@ final class ConditionalCache: Sendable {
         state.withLock { $0.entries[url.absoluteString] }
     }
 
+    /// The bodies' bytes.
+    var byteCount: Int {
+        state.withLock { $0.entries.values.reduce(0) { $0 + $1.body.count } }
+    }
+
+    func removeAll() {
+        state.withLock { $0 = State() }
+    }
+
     func store(_ entry: Entry, for url: URL) {
         let key = url.absoluteString
         state.withLock { state in

@@ -27,4 +27,8 @@ public protocol GitHubAPI: Sendable {
     func authenticatedUser(token: String) async throws(GitHubError) -> UserProfile
     /// Every bucket from `GET /rate_limit` (which itself costs no quota).
     func rateLimitStatus() async throws(GitHubError) -> [RateLimit]
+    /// Bytes of responses kept for conditional requests and offline display.
+    var cachedByteCount: Int { get }
+    /// Forgets every kept response: the next request for each is a full one.
+    func clearCache()
 }

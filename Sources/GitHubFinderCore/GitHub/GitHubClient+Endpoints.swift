@@ -22,6 +22,10 @@ extension GitHubClient {
         cache.entry(for: GitHubEndpoint.user(login, base: configuration.baseURL)).flatMap { try? GitHubDecoding.profile(from: $0.body) }
     }
 
+    public var cachedByteCount: Int { cache.byteCount }
+
+    public func clearCache() { cache.removeAll() }
+
     public func repositories(login: String) async throws(GitHubError) -> Page<Repository> {
         try await repositories(page: GitHubEndpoint.repositories(login, perPage: 30, base: configuration.baseURL))
     }

@@ -19,12 +19,22 @@ public struct GitHubConfiguration: Sendable, CustomStringConvertible {
         self.timeout = timeout
     }
 
-    /// Reads `GITHUB_API_URL` and the token (`GH_TOKEN`, then `GITHUB_TOKEN`) from the environment;
-    /// an explicit `baseURL` (e.g. from `--api-url`) wins over the variable.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment, baseURL: URL? = nil) -> GitHubConfiguration {
-        let fromVariable = environment["GITHUB_API_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+    /// Reads `GITHUB_API_URL` and the token (`GH_TOKEN`, then `GITHUB_TOKEN`) from the environment.
+    /// The API is the explicit `baseURL` (from `--api-url`), else the variable, else `preferred`
+    /// (the Preferences window's choice), else github.com.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment, baseURL: URL? = nil, preferred: URL? = nil) -> GitHubConfiguration {
         let token = [environment["GH_TOKEN"], environment["GITHUB_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
-        return GitHubConfiguration(baseURL: baseURL ?? fromVariable ?? defaultBaseURL, token: token)
+        return GitHubConfiguration(baseURL: baseURL ?? variableURL(environment) ?? preferred ?? defaultBaseURL, token: token)
+    }
+
+    /// What sets the API for this run over the Preferences window's choice ("--api-url",
+    /// "GITHUB_API_URL"), or nil when the choice is the user's.
+    public static func override(commandLine: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        commandLine != nil ? "--api-url" : variableURL(environment) != nil ? "GITHUB_API_URL" : nil
+    }
+
+    private static func variableURL(_ environment: [String: String]) -> URL? {
+        environment["GITHUB_API_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
     }
 
     /// True when `url` is on the API's origin (scheme, host and port), the only place the token goes.

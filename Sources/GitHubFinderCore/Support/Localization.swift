@@ -67,4 +67,25 @@ public enum NumberText {
     public static func integer(_ value: Int) -> String {
         NumberGrouping.current.format(value)
     }
+
+    /// A size as GNOME writes sizes (powers of 1000, one decimal): "512 bytes", "34.6 kB", "1.2 MB".
+    public static func byteCount(_ bytes: Int, grouping: NumberGrouping = .current, decimalSeparator: String = decimalSeparator) -> String {
+        func oneDecimal(_ value: Double) -> String {
+            let tenths = Int((value * 10).rounded())
+            return grouping.format(tenths / 10) + decimalSeparator + String(tenths % 10)
+        }
+        if bytes < 1000 { return trn("{count} byte", "{count} bytes", bytes) }
+        // TRANSLATORS: {size} is a number such as 34.6; kB is kilobytes (1,000 bytes).
+        if bytes < 999_950 { return tr("{size} kB", ["size": oneDecimal(Double(bytes) / 1000)]) }
+        // TRANSLATORS: {size} is a number such as 1.2; MB is megabytes (1,000,000 bytes).
+        if bytes < 999_950_000 { return tr("{size} MB", ["size": oneDecimal(Double(bytes) / 1_000_000)]) }
+        // TRANSLATORS: {size} is a number such as 1.2; GB is gigabytes.
+        return tr("{size} GB", ["size": oneDecimal(Double(bytes) / 1_000_000_000)])
+    }
+
+    /// The user's decimal point ("." in English and Korean, "," in German), from LC_NUMERIC.
+    public static let decimalSeparator: String = {
+        let radix = String(cString: nl_langinfo(nl_item(RADIXCHAR)))
+        return radix.isEmpty ? "." : radix
+    }()
 }

@@ -45,6 +45,8 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository> { Page(items: [], next: nil) }
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data { Data() }
     func rateLimitStatus() async throws(GitHubError) -> [RateLimit] { [] }
+    var cachedByteCount: Int { 0 }
+    func clearCache() {}
     func authenticatedUser(token: String) async throws(GitHubError) -> UserProfile {
         record("user (token)")
         return try await accounts(token)

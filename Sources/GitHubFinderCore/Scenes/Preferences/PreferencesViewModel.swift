@@ -1,0 +1,204 @@
+import Foundation
+import Observation
+
+/// The Preferences window beyond the style: which GitHub the app talks to (checked before it is
+/// used, applied at once), the OAuth app for signing in with a browser, the cache and the account.
+@MainActor @Observable
+public final class PreferencesViewModel {
+    public struct Actions {
+        /// Asks the server whether it is a GitHub API: nil when it is, else why not.
+        public var checkServer: @MainActor (URL) async -> SettingProblem?
+        /// Switches the app to the API at `url` (nil: github.com) without a restart.
+        public var useServer: @MainActor (URL?) -> Void
+        public var useOAuthClientID: @MainActor (String?) -> Void
+        public var cachedByteCount: @MainActor () -> Int
+        public var clearCache: @MainActor () -> Void
+        /// Who is signed in now (read while rendering, so a change renders again).
+        public var account: @MainActor () -> (account: Authenticator.Account?, canSignOut: Bool)
+        public var signIn: @MainActor () -> Void
+        public var signOut: @MainActor () -> Void
+
+        public init(checkServer: @escaping @MainActor (URL) async -> SettingProblem?, useServer: @escaping @MainActor (URL?) -> Void,
+                    useOAuthClientID: @escaping @MainActor (String?) -> Void, cachedByteCount: @escaping @MainActor () -> Int,
+                    clearCache: @escaping @MainActor () -> Void, account: @escaping @MainActor () -> (account: Authenticator.Account?, canSignOut: Bool),
+                    signIn: @escaping @MainActor () -> Void, signOut: @escaping @MainActor () -> Void) {
+            self.checkServer = checkServer
+            self.useServer = useServer
+            self.useOAuthClientID = useOAuthClientID
+            self.cachedByteCount = cachedByteCount
+            self.clearCache = clearCache
+            self.account = account
+            self.signIn = signIn
+            self.signOut = signOut
+        }
+    }
+
+    public enum Input: Equatable {
+        /// The window is shown again: the cache's size and the account as they are now.
+        case refresh
+        case editServer(String)
+        case applyServer
+        /// Back to github.com.
+        case resetServer
+        case editClientID(String)
+        case applyClientID
+        case clearCache
+        case signIn
+        /// Sign Out, confirmed.
+        case signOut
+    }
+
+    /// What the server's entry row and the note under it show.
+    public struct Field: Equatable, Sendable {
+        public var text: String
+        /// The group's description: what is in use, what is being checked, or what is wrong.
+        public var note: String
+        public var isError = false
+        public var isChecking = false
+        /// False when the command line or the environment decides for this run.
+        public var isEditable = true
+        public var canReset = false
+    }
+
+    public enum AccountButton: Equatable, Sendable { case signIn, signOut, none }
+
+    public private(set) var server: Field
+    public private(set) var clientID: Field
+    private var cacheBytes = 0
+
+    @ObservationIgnored private let store: PreferencesStore
+    @ObservationIgnored private let actions: Actions
+    @ObservationIgnored private var serverInUse: URL
+    @ObservationIgnored private let serverOverride: String?
+    @ObservationIgnored private var check: Task<Void, Never>?
+
+    /// `serverInUse`: the API the app uses now. `serverOverride` / `clientIDOverride`: what decides
+    /// them for this run ("--api-url", "GITHUB_API_URL"…), when not the user's choice.
+    public init(store: PreferencesStore, serverInUse: URL, serverOverride: String?, clientIDOverride: String?, actions: Actions) {
+        self.store = store
+        self.actions = actions
+        self.serverInUse = serverInUse
+        self.serverOverride = serverOverride
+        let saved = store.load()
+        server = Field(text: ServerAddress.isGitHubCom(serverInUse) ? "" : serverInUse.absoluteString, note: "")
+        clientID = Field(text: saved.oauthClientID ?? "", note: PreferencesTexts.clientIDNote(override: clientIDOverride, saved: saved.oauthClientID), isEditable: clientIDOverride == nil)
+        server = settledServer()
+        cacheBytes = actions.cachedByteCount()
+    }
+
+    // MARK: What the window shows
+
+    public var cacheSummary: String {
+        cacheBytes == 0 ? tr("Nothing is cached") : tr("{size} kept until you quit", ["size": NumberText.byteCount(cacheBytes)])
+    }
+
+    public var canClearCache: Bool { cacheBytes > 0 }
+
+    public var accountTitle: String { AccountSummary.text(actions.account().account) }
+
+    public var accountNote: String { PreferencesTexts.accountNote(actions.account().account?.source) }
+
+    public var accountButton: AccountButton {
+        let (account, canSignOut) = actions.account()
+        return account == nil ? .signIn : canSignOut ? .signOut : .none
+    }
+
+    // MARK: What the user does
+
+    public func send(_ input: Input) {
+        switch input {
+        case .refresh:
+            cacheBytes = actions.cachedByteCount()
+        case .editServer(let text):
+            check?.cancel()
+            server.text = text
+            server.isChecking = false
+            if case .failure(let problem) = ServerAddress.parse(text), !text.isEmpty {
+                server.note = problem.message
+                server.isError = true
+            } else {
+                server = settledServer(text: text)
+            }
+        case .applyServer:
+            applyServer()
+        case .resetServer:
+            check?.cancel()
+            server.text = ""
+            use(server: GitHubConfiguration.defaultBaseURL)
+        case .editClientID(let text):
+            clientID.text = text
+            clientID.isError = false
+            clientID.note = PreferencesTexts.clientIDNote(override: nil, saved: nil)
+        case .applyClientID:
+            applyClientID()
+        case .clearCache:
+            actions.clearCache()
+            cacheBytes = actions.cachedByteCount()
+        case .signIn:
+            actions.signIn()
+        case .signOut:
+            actions.signOut()
+        }
+    }
+
+    private func applyServer() {
+        guard server.isEditable else { return }
+        switch ServerAddress.parse(server.text) {
+        case .failure(let problem):
+            server.note = problem.message
+            server.isError = true
+        case .success(let url) where url == serverInUse:
+            server = settledServer(text: server.text)
+        case .success(let url) where ServerAddress.isGitHubCom(url):
+            use(server: url)
+        case .success(let url):
+            check?.cancel()
+            server.isChecking = true
+            server.isError = false
+            server.note = tr("Checking {address}…", ["address": ServerAddress.displayName(url)])
+            check = Task { [weak self, actions] in
+                let problem = await actions.checkServer(url)
+                guard let self, !Task.isCancelled else { return }
+                server.isChecking = false
+                if let problem {
+                    server.note = problem.message
+                    server.isError = true
+                } else {
+                    use(server: url)
+                }
+            }
+        }
+    }
+
+    private func use(server url: URL) {
+        serverInUse = url
+        var preferences = store.load()
+        preferences.apiURL = ServerAddress.isGitHubCom(url) ? nil : url
+        try? store.save(preferences)
+        actions.useServer(preferences.apiURL)
+        server = settledServer(text: preferences.apiURL?.absoluteString ?? "")
+        cacheBytes = actions.cachedByteCount()
+    }
+
+    /// The server row when nothing is being checked: the address in use and what it is.
+    private func settledServer(text: String? = nil) -> Field {
+        let isGitHubCom = ServerAddress.isGitHubCom(serverInUse)
+        return Field(text: text ?? server.text, note: PreferencesTexts.serverNote(serverInUse, override: serverOverride),
+                     isEditable: serverOverride == nil, canReset: serverOverride == nil && !isGitHubCom)
+    }
+
+    private func applyClientID() {
+        guard clientID.isEditable else { return }
+        switch OAuthClientID.parse(clientID.text) {
+        case .failure(let problem):
+            clientID.note = problem.message
+            clientID.isError = true
+        case .success(let id):
+            var preferences = store.load()
+            preferences.oauthClientID = id
+            try? store.save(preferences)
+            actions.useOAuthClientID(id)
+            clientID = Field(text: id ?? "", note: PreferencesTexts.clientIDNote(override: nil, saved: id))
+        }
+    }
+}
