@@ -27,11 +27,9 @@ class GTKTestCase: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             gtk_init()
             Self.instances += 1
-            app = GitHubFinderApplication(options: .init(), unique: false, applicationID: "io.github.githubfinder.GitHubFinder.Test\(Self.instances)") {
-                AppDependencies(
-                    api: GitHubClient(configuration: GitHubConfiguration(baseURL: baseURL)),
-                    favorites: GRDBFavoritesStore(database: try! AppDatabase.open(at: databaseFile))
-                )
+            let favorites = GRDBFavoritesStore(database: try! AppDatabase.open(at: databaseFile))
+            app = GitHubFinderApplication(options: .init(), unique: false, applicationID: "io.github.githubfinder.GitHubFinder.Test\(Self.instances)") { preferences, _ in
+                AppDependencies(api: GitHubClient(configuration: GitHubConfiguration(baseURL: preferences.apiURL ?? baseURL)), favorites: favorites)
             }
             app.registerForTesting()
             XCTAssertTrue(MainLoop.run(until: { self.window.window.isVisible }))

@@ -22,11 +22,11 @@ final class StyleTests: GTKTestCase, @unchecked Sendable {
     func testThePreferencesWindowChoosesTheStyleToo() {
         MainActor.assumeIsolated {
             g_action_group_activate_action(OpaquePointer(window.window.pointer), "show-preferences", nil)
-            let preferences = window.preferencesWindowForTesting!
+            let preferences = window.preferencesView!.window
             waitFor("the Preferences window") { preferences.isVisibleOnScreen }
-            let dark = window.preferencesWidgetForTesting("style_dark")
+            let dark = window.preferencesView!.builder.widget("style_dark")
             XCTAssertFalse(dark.isChecked, "the saved choice (system) is the one checked")
-            XCTAssertTrue(window.preferencesWidgetForTesting("style_system").isChecked)
+            XCTAssertTrue(window.preferencesView!.builder.widget("style_system").isChecked)
             gtk_widget_activate(dark.pointer)
             XCTAssertTrue(Style.isDark)
             XCTAssertTrue(dark.isChecked)

@@ -33,6 +33,22 @@ enum Dialogs {
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
     }
 
+    /// AdwMessageDialog asking `question`; `confirmed` runs only when its action is chosen.
+    static func confirm(parent: UnsafeMutablePointer<GtkWindow>, _ question: Confirmation, confirmed: @escaping @MainActor () -> Void) {
+        let dialog = adw_message_dialog_new(parent, question.title, question.body)!
+        let opaque = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        adw_message_dialog_add_response(opaque, "cancel", question.cancel)
+        adw_message_dialog_add_response(opaque, "confirm", question.confirm)
+        if question.isDestructive { adw_message_dialog_set_response_appearance(opaque, "confirm", ADW_RESPONSE_DESTRUCTIVE) }
+        // Enter and Escape both cancel: the action needs a deliberate click.
+        adw_message_dialog_set_default_response(opaque, "cancel")
+        adw_message_dialog_set_close_response(opaque, "cancel")
+        Signals.onResponse(UnsafeMutableRawPointer(dialog)) { response in
+            if response == "confirm" { confirmed() }
+        }
+        gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+    }
+
     /// A NULL-terminated `const char **` for the duration of `body`.
     private static func withNullTerminated(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]

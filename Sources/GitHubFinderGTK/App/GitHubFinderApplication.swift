@@ -26,21 +26,30 @@ public final class GitHubFinderApplication {
     let application: UnsafeMutablePointer<GtkApplication>
     private var gApplication: UnsafeMutablePointer<GApplication> { UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self) }
     private let options: Options
-    private let makeDependencies: @MainActor () -> AppDependencies
+    /// Makes the services for the server `Preferences` name; `previous` are the ones in use
+    /// when the user switches server (the favorites database is shared, not opened again).
+    public typealias MakeDependencies = @MainActor (_ preferences: Preferences, _ previous: AppDependencies?) -> AppDependencies
+    private let makeDependencies: MakeDependencies
     public private(set) var window: MainWindow?
     public private(set) var coordinator: AppCoordinator?
+    public private(set) var dependencies: AppDependencies?
 
     /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
     /// `unique`: one instance per session bus; the startup benchmark and tests run side by side.
     /// `applicationID`: tests give each instance its own, since a process can register one
     /// application per ID on the session bus.
-    public init(options: Options, unique: Bool = true, applicationID: String = FavoritesLocation.applicationID, makeDependencies: (@MainActor () -> AppDependencies)? = nil) {
+    public init(options: Options, unique: Bool = true, applicationID: String = FavoritesLocation.applicationID, makeDependencies: MakeDependencies? = nil) {
         self.options = options
         self.makeDependencies = makeDependencies ?? {
             // Opened on another thread while GTK starts up; usually ready by activation.
             let database = BackgroundWork { Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: FavoritesLocation.defaultFile()) } }
-            let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL)
-            return { AppDependencies.live(configuration: configuration, database: database.value, tokenStore: LibsecretTokenStore(server: configuration.baseURL)) }
+            return { preferences, previous in
+                let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: preferences.apiURL)
+                // The keyring keeps one token per server.
+                let tokenStore = LibsecretTokenStore(server: configuration.baseURL)
+                if let next = previous?.live(configuration: configuration, tokenStore: tokenStore, oauthClientID: preferences.oauthClientID) { return next }
+                return AppDependencies.live(configuration: configuration, database: database.value, tokenStore: tokenStore, oauthClientID: preferences.oauthClientID)
+            }
         }()
         StartupTrace.mark("app init")
         let unique = unique && !options.benchmarkStartup
@@ -99,33 +108,84 @@ public final class GitHubFinderApplication {
             return
         }
         StartupTrace.mark("activate")
-        let dependencies = makeDependencies()
+        let dependencies = makeDependencies(preferencesStore.load(), nil)
         StartupTrace.mark("dependencies")
         let window = MainWindow(application: application, api: dependencies.api)
         StartupTrace.mark("window built")
-        window.rateLimitSummary = { [api = dependencies.api] in RateLimitSummary.text(api.rateLimits) }
+        window.rateLimitSummary = { [weak self] in self?.dependencies.map { RateLimitSummary.text($0.api.rateLimits) } ?? "" }
         window.onAccountChanged = { [weak self] signedIn, canSignOut in
             guard let self else { return }
             g_simple_action_set_enabled(signInAction, signedIn ? 0 : 1)
             g_simple_action_set_enabled(signOutAction, canSignOut ? 1 : 0)
         }
-        let coordinator = AppCoordinator(dependencies: dependencies, navigator: window, urlOpener: GtkURLOpener { [weak window] in window?.gtkWindow })
-        window.coordinator = coordinator
+        window.makePreferences = { [weak self] in self?.makePreferences() }
         self.window = window
-        self.coordinator = coordinator
-        StartupTrace.mark("coordinator made")
-        coordinator.start()
+        start(dependencies, in: window, announcingProblems: true)
         StartupTrace.mark("coordinator started")
-        if let query = options.search, let search = coordinator.search?.viewModel {
-            search.send(.queryChanged(query))
-            search.send(.submit)
-        }
+        if let query = options.search { search(query) }
         if let file = ProcessInfo.processInfo.environment["GHF_DEBUG_STATS"], !file.isEmpty {
             DebugStatistics.install(file: file) { [weak self] in self?.window }
         }
         if options.benchmarkStartup { StartupBenchmark.reportFirstFrame(of: window.window) { [weak self] in self?.quit() } }
         window.present()
         StartupTrace.mark("presented")
+    }
+
+    /// Makes and starts the coordinator of one server's session in `window`.
+    private func start(_ dependencies: AppDependencies, in window: MainWindow, announcingProblems: Bool) {
+        let coordinator = AppCoordinator(dependencies: dependencies, navigator: window, urlOpener: GtkURLOpener { [weak window] in window?.gtkWindow })
+        window.coordinator = coordinator
+        self.dependencies = dependencies
+        self.coordinator = coordinator
+        coordinator.start(announcingProblems: announcingProblems)
+    }
+
+    private func search(_ query: String) {
+        guard let search = coordinator?.search?.viewModel else { return }
+        search.send(.queryChanged(query))
+        search.send(.submit)
+    }
+
+    /// Preferences chose another GitHub: the session starts again on it, in the same window,
+    /// with the same favorites, and the query on screen is searched there.
+    private func switchServer() {
+        guard let window, let old = coordinator, let previous = dependencies else { return }
+        let query = old.search?.viewModel?.state.query ?? ""
+        old.stop()
+        window.removeSessionViews()
+        start(makeDependencies(preferencesStore.load(), previous), in: window, announcingProblems: false)
+        if !query.isEmpty { search(query) }
+    }
+
+    private func makePreferences() -> PreferencesView {
+        let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: preferencesStore.load().apiURL)
+        let environment = ProcessInfo.processInfo.environment
+        let model = PreferencesViewModel(
+            store: preferencesStore, serverInUse: configuration.baseURL,
+            serverOverride: GitHubConfiguration.override(commandLine: options.apiURL),
+            clientIDOverride: environment["GITHUB_FINDER_CLIENT_ID"].flatMap { $0.isEmpty ? nil : "GITHUB_FINDER_CLIENT_ID" },
+            actions: .init(
+                checkServer: { await ServerAddress.check($0) },
+                useServer: { [weak self] _ in self?.switchServer() },
+                useOAuthClientID: { [weak self] in self?.dependencies?.useOAuthClientID($0) },
+                cachedByteCount: { [weak self] in (self?.dependencies?.api.cachedByteCount ?? 0) + (self?.window?.avatars.byteCount ?? 0) },
+                clearCache: { [weak self] in
+                    self?.dependencies?.api.clearCache()
+                    self?.window?.avatars.removeAll()
+                },
+                account: { [weak self] in
+                    guard let authenticator = self?.dependencies?.authenticator else { return (nil, false) }
+                    return (authenticator.account, authenticator.canSignOut)
+                },
+                signIn: { [weak self] in
+                    self?.window?.hidePreferences()
+                    self?.coordinator?.startSignIn()
+                },
+                signOut: { [weak self] in self?.coordinator?.signOut() }))
+        return PreferencesView(viewModel: model) { [weak self] question, confirmed in
+            guard let parent = self?.window?.preferencesView?.window else { return }
+            Dialogs.confirm(parent: parent.cast(), question, confirmed: confirmed)
+        }
     }
 
     public func quit() {

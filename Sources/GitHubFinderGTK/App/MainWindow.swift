@@ -195,21 +195,35 @@ public final class MainWindow: Navigator {
         stateStore.save(WindowState(width: Int(width), height: Int(height), isMaximized: gtk_window_is_maximized(gtkWindow) != 0))
     }
 
-    private var preferences: Builder?
+    /// Makes the Preferences window (the application wires its model).
+    var makePreferences: (() -> PreferencesView?)?
+    private(set) var preferencesView: PreferencesView?
 
     /// The Preferences window (Ctrl+, or the menu), made the first time it is asked for and kept.
     func showPreferences() {
-        let builder = preferences ?? Builder("preferences.ui")
-        preferences = builder
-        let window = builder.widget("preferences_window")
-        // Part of the application, so its check buttons reach app.style.
-        gtk_window_set_application(window.cast(), gtk_window_get_application(gtkWindow))
-        gtk_window_set_transient_for(window.cast(), gtkWindow)
-        gtk_window_present(window.cast())
+        if preferencesView == nil, let view = makePreferences?() {
+            // Part of the application, so its check buttons reach app.style.
+            gtk_window_set_application(view.window.cast(), gtk_window_get_application(gtkWindow))
+            gtk_window_set_transient_for(view.window.cast(), gtkWindow)
+            preferencesView = view
+        }
+        preferencesView?.present()
     }
 
-    var preferencesWindowForTesting: Widget? { preferences?.widget("preferences_window") }
-    func preferencesWidgetForTesting(_ id: String) -> Widget { preferences!.widget(id) }
+    func hidePreferences() { preferencesView?.window.setVisible(false) }
+
+    /// Removes the views of one server's session (Search, Favorites, the detail) before the
+    /// session on another server shows its own.
+    func removeSessionViews() {
+        if let entry = searchView?.entry { gtk_search_entry_set_key_capture_widget(entry.opaque, nil) }
+        for (stack, name) in [(sidebar, "search"), (sidebar, "favorites"), (detailStack, "detail")] {
+            if let page = gtk_stack_get_child_by_name(stack.opaque, name) { gtk_stack_remove(stack.opaque, page) }
+        }
+        searchView = nil
+        favoritesView = nil
+        favoritesViewModel = nil
+        detailView = nil
+    }
 
     private var helpOverlay: Widget?
 

@@ -66,6 +66,12 @@ enum Signals {
         return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void response(AdwMessageDialog*, const char *response, user_data)`.
+    @discardableResult
+    static func onResponse(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (String) -> Void) -> UInt {
+        onPointer(instance, "response") { action(String(cString: $0.assumingMemoryBound(to: CChar.self))) }
+    }
+
     /// `gboolean handler(instance, user_data)`: close-request. Return true to stop it.
     @discardableResult
     static func onBool(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Bool) -> UInt {

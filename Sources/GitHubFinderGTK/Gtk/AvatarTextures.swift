@@ -96,6 +96,16 @@ final class AvatarTextures {
 
     var count: Int { textures.count }
 
+    /// The decoded pixels kept (4 bytes each).
+    var byteCount: Int { textures.values.reduce(0) { $0 + Int($1.width) * Int($1.height) * 4 } }
+
+    /// Forgets every kept texture (rows on screen keep theirs); requests under way go on.
+    func removeAll() {
+        textures = [:]
+        order = []
+        statistics.cached = 0
+    }
+
     private func finish(key: String, serial: Int, data: Data?) {
         // A cancelled request, or one replaced by a newer request for the same key, is dropped.
         guard let request = inFlight[key], request.serial == serial else { return }

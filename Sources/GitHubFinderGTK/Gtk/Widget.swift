@@ -83,6 +83,8 @@ public struct Widget: @MainActor Equatable {
     func setVisible(_ visible: Bool) { gtk_widget_set_visible(pointer, visible ? 1 : 0) }
     var isVisible: Bool { gtk_widget_get_visible(pointer) != 0 }
     func setSensitive(_ sensitive: Bool) { gtk_widget_set_sensitive(pointer, sensitive ? 1 : 0) }
+    var isSensitive: Bool { gtk_widget_get_sensitive(pointer) != 0 }
+    func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(pointer, name) != 0 }
     /// Sets the tooltip only when it differs: GTK re-queries the pointer position on every call
     /// (an X round trip per call: binding 200 list rows took 80 ms).
     func setTooltip(_ text: String?) {
@@ -205,6 +207,7 @@ public final class Texture {
     }
 
     var width: Int32 { gdk_texture_get_width(OpaquePointer(ref.pointer)) }
+    var height: Int32 { gdk_texture_get_height(OpaquePointer(ref.pointer)) }
 }
 
 extension Widget {
