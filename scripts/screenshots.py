@@ -29,7 +29,7 @@ def start_double(folder, *arguments):
 
 
 def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False):
-    app = subprocess.Popen([os.path.join(BUILD, "github-finder"), "--api-url", api] + list(arguments), env=env,
+    app = subprocess.Popen([os.path.join(BUILD, "github-finder")] + (["--api-url", api] if api else []) + list(arguments), env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         windows = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid), "--name", "^GitHub"],  # the title is translated
@@ -109,7 +109,12 @@ def shoot_all(style, lang):
             subprocess.run(["xdotool", "type", "--delay", "20", "ghp_demo_octocat"])
             subprocess.run(["xdotool", "key", "Return"])
         shoot("sign-in", env, api, then=sign_in, whole_screen=True)
-        shoot("preferences", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "ctrl+comma"]), whole_screen=True)
+        # Preferences as a user who chose the server there (no --api-url, which would lock it).
+        chosen = dict(env, XDG_CONFIG_HOME=os.path.join(folder, "chosen-config"))
+        os.makedirs(os.path.join(chosen["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder"))
+        with open(os.path.join(chosen["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder", "preferences.json"), "w") as f:
+            json.dump({"colorScheme": style, "apiURL": api}, f)
+        shoot("preferences", chosen, None, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "ctrl+comma"]), whole_screen=True)
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
     finally:
