@@ -174,6 +174,7 @@ public final class MainWindow: Navigator {
             self?.saveSize()
             return false
         }
+        Signals.on(window.raw, "destroy") { [weak self] in self?.destroyKeptWindows() }
     }
 
     var rateLimitSummary: () -> String = { "" }
@@ -223,6 +224,16 @@ public final class MainWindow: Navigator {
         favoritesView = nil
         favoritesViewModel = nil
         detailView = nil
+    }
+
+    /// The windows kept (hidden) above this one go with it, while it is still there to let go
+    /// of: disposed later, when Swift released them at exit, each disconnected from its freed
+    /// parent (GLib criticals at every quit after Preferences had been opened).
+    private func destroyKeptWindows() {
+        for kept in [preferencesView?.window, helpOverlay].compactMap({ $0 }) {
+            gtk_window_set_transient_for(kept.cast(), nil)
+            gtk_window_destroy(kept.cast())
+        }
     }
 
     private var helpOverlay: Widget?

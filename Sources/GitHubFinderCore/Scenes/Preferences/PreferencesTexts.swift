@@ -42,10 +42,11 @@ public enum PreferencesTexts {
                      cancel: tr("_Cancel"), confirm: tr("_Sign Out"), isDestructive: true)
     }
 
-    /// The cache row's button, the account row's buttons, and the rows' titles.
-    public static var clearCache: String { tr("_Clear") }
-    public static var signIn: String { tr("Sign _In…") }
-    public static var signOut: String { tr("Sign _Out") }
+    /// The cache row's button, and the account row's. No mnemonics: GTK 4.8 names a button
+    /// "_Clear Clear" to screen readers when its label has one.
+    public static var clearCache: String { tr("Clear") }
+    public static var signIn: String { tr("Sign In…") }
+    public static var signOut: String { tr("Sign Out") }
     public static var resetServer: String { tr("Use GitHub.com") }
 }
 

@@ -97,7 +97,9 @@ final class PreferencesView {
 
     private func render(_ field: PreferencesViewModel.Field, row: Widget, group: Widget) {
         row.setEntryText(field.text)
-        row.setSensitive(field.isEditable && !field.isChecking)
+        // Editable while a check runs: typing again cancels it. (Made insensitive with the focus
+        // in it, the row's text printed a GTK warning: it never received its focus-out.)
+        row.setSensitive(field.isEditable)
         row.setClass("error", field.isError)
         group.setGroupDescription(field.note)
     }

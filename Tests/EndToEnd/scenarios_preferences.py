@@ -1,0 +1,69 @@
+"""Preferences: another GitHub server, checked and then used without a restart; an address that
+is not a GitHub API refused; the cache emptied."""
+import json
+import os
+
+from driver import Scenario, check, require
+
+
+def _choose_server(app, address):
+    entry = require("the API Address entry is in Preferences", app.wait("text", "API Address"), app.tree)
+    app.click(entry)
+    app.key("ctrl+a")
+    app.type(address, delay=10)
+    app.key("Return")
+
+
+def server_chosen_in_preferences():
+    with Scenario("Preferences: another GitHub server, used at once and kept") as s:
+        first = s.server("--search-limit", 1000)
+        second = s.server("--search-limit", 1000)
+        # The user chose the first server earlier (no --api-url, which would lock the choice).
+        config = os.path.join(s.desktop.env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
+        os.makedirs(config, exist_ok=True)
+        with open(os.path.join(config, "preferences.json"), "w") as f:
+            json.dump({"apiURL": first.url}, f)
+        app = s.app(None)
+        app.search("octocat")
+        require("the first server's octocat is found", app.wait("panel", "octocat"), app.tree)
+        app.key("ctrl+comma")
+        first_name = first.url.split("://", 1)[1]
+        check("Preferences says which server is in use",
+              app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name), app.tree)
+
+        _choose_server(app, "https://github.com")
+        check("GitHub's website is refused with where the API is",
+              app.wait_label_containing("That is GitHub's website. Its API is at https://api.github.com."), app.tree)
+        _choose_server(app, first.url + "/not/the/api")
+        check("an address that is not a GitHub API is refused after asking it",
+              app.wait_label_containing("answered, but not as a GitHub API does."), app.tree)
+        check("nothing was searched on the second server yet", second.requests("search") == 0)
+
+        searched_before = first.requests("search")
+        _choose_server(app, second.url)
+        second_name = second.url.split("://", 1)[1]
+        check("the second server is checked and used",
+              app.wait_label_containing("Searches, profiles and sign-in use %s." % second_name, timeout=15), app.tree)
+        check("the query on screen is searched again on the second server, without a restart",
+              app.wait_until(lambda: second.requests("search") > 0, timeout=10), "searches: %r" % second.requests("search"))
+        check("the first server is asked no more", first.requests("search") == searched_before)
+        check("the results are shown from the second server", app.wait("panel", "octocat"), app.tree)
+
+        # The cache and the account are at the foot of the Preferences page.
+        app.scroll(require("the Preferences window", app.wait("frame", "Preferences")), clicks=15)
+        clear = require("the cache has a Clear button", app.wait("push button", "Clear"), app.tree)
+        app.press(clear)
+        check("Clear empties the cache", app.wait_label_containing("Nothing is cached"), app.tree)
+        check("not signed in, the account offers Sign In", app.wait("push button", "Sign In…"), app.tree)
+        app.key("Escape")
+        status = app.quit()
+        check("Ctrl+Q quits with status 0", status == 0, lambda: app.crash_summary())
+
+        again = s.app(None)
+        again.search("mojombo")
+        check("started again, the app uses the server chosen in Preferences",
+              again.wait_until(lambda: second.requests("search") > 1, timeout=10) and again.wait("panel", "mojombo"), again.tree)
+        again.quit()
+
+
+SCENARIOS = [server_chosen_in_preferences]
