@@ -83,4 +83,51 @@ final class PreferencesWindowTests: GTKTestCase, @unchecked Sendable {
             XCTAssertFalse(view.clearCacheButton.isSensitive)
         }
     }
+
+    func testSignOutIsConfirmedFirst() {
+        let token = server.issueToken(for: "octocat")
+        MainActor.assumeIsolated {
+            let authenticator = app.dependencies!.authenticator
+            nonisolated(unsafe) var done = false
+            Task { @MainActor in
+                let profile = try! await authenticator.validate(token)
+                await authenticator.signIn(token: token, profile: profile)
+                done = true
+            }
+            waitFor("signed in") { done }
+            let view = openPreferences()
+            let title = { String(cString: adw_preferences_row_get_title(view.accountRow.cast())) }
+            waitFor("the account row") { title() == "octocat" }
+            XCTAssertEqual(gtk_button_get_label(view.accountButton.cast()).map { String(cString: $0) }, "Sign Out")
+            for (answer, stillSignedIn) in [("cancel", true), ("confirm", false)] {
+                gtk_widget_activate(view.accountButton.pointer)
+                var dialog: UnsafeMutablePointer<AdwMessageDialog>?
+                waitFor("the question") {
+                    dialog = Self.messageDialog()
+                    return dialog != nil
+                }
+                XCTAssertEqual(String(cString: adw_message_dialog_get_heading(dialog)), "Sign Out?")
+                // What a click on the answer's button does: the response, then the dialog closes.
+                adw_message_dialog_response(dialog, answer)
+                gtk_window_destroy(UnsafeMutableRawPointer(dialog!).assumingMemoryBound(to: GtkWindow.self))
+                waitFor("the account after \(answer)") { (authenticator.account != nil) == stillSignedIn }
+            }
+            waitFor("the row says so") { title() == "Not signed in" }
+            XCTAssertEqual(gtk_button_get_label(view.accountButton.cast()).map { String(cString: $0) }, "Sign In…")
+        }
+    }
+
+    /// The AdwMessageDialog on screen, if any.
+    @MainActor private static func messageDialog() -> UnsafeMutablePointer<AdwMessageDialog>? {
+        let toplevels = gtk_window_get_toplevels()
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            g_object_unref(item)
+            let instance = item.assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, adw_message_dialog_get_type()) != 0, gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                return item.assumingMemoryBound(to: AdwMessageDialog.self)
+            }
+        }
+        return nil
+    }
 }
