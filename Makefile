@@ -31,10 +31,15 @@ test-deps:
 build: deps locale
 	$(SWIFT) build
 
-## make pot: po/github-finder.pot from the files in po/POTFILES (Swift: tr("…") and
-## trn("…", "…", n); .ui: translatable="yes"; the desktop file and the metainfo).
+## make pot: po/POTFILES (every Swift file that calls tr( or trn(, the .ui files, the desktop
+## file and the metainfo), then po/github-finder.pot from them (Swift: tr("…") and
+## trn("…", "…", n); .ui: translatable="yes"), merged into each language's .po.
 POT := po/github-finder.pot
 pot:
+	@{ echo "# Files with translatable text (make pot writes this list)."; \
+	  grep -rlE '\btrn?\(' Sources/GitHubFinderCore Sources/GitHubFinderGTK --include='*.swift' | LC_ALL=C sort; \
+	  ls Resources/ui/*.ui; echo data/io.github.githubfinder.GitHubFinder.desktop; \
+	  echo data/io.github.githubfinder.GitHubFinder.metainfo.xml; } > po/POTFILES
 	@sources=$$(grep -v '^#' po/POTFILES); \
 	xgettext --force-po --from-code=UTF-8 --language=C --keyword= --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS \
 	  --package-name=github-finder --msgid-bugs-address=https://github.com/githubfinder/GitHubFinder/issues \

@@ -21,6 +21,7 @@ public final class MainWindow: Navigator {
     private let leaflet: Widget
     private let toast: ToastPresenter
     private let stateStore: WindowStateStore
+    private let primaryMenu = PrimaryMenuModel.make()
     private var isNarrow = false
 
     init(application: UnsafeMutablePointer<GtkApplication>, api: any GitHubAPI, stateStore: WindowStateStore = WindowStateStore()) {
@@ -46,7 +47,8 @@ public final class MainWindow: Navigator {
         builder.widget("search_tab_button").setAccessibleLabel(tr("Search"))
         builder.widget("favorites_tab_button").setAccessibleLabel(tr("Favorites"))
         builder.widget("primary_menu_button").setAccessibleLabel(tr("Main Menu"))
-        builder.setMenu("primary_menu", whenOpened: "primary_menu_button")
+        // Made from Core's table; the popover itself is built when the menu first opens.
+        ghf_menu_button_set_menu_model_when_opened(builder.widget("primary_menu_button").opaque, primaryMenu.pointer.assumingMemoryBound(to: GMenuModel.self))
         builder.widget("back_button").setAccessibleLabel(tr("Back"))
         let placeholder = StatusPage(.noSelection)
         detailStack.addNamed(placeholder.root, StatePage.noSelection.name)

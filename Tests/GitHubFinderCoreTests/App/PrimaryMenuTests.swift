@@ -1,0 +1,23 @@
+import Testing
+@testable import GitHubFinderCore
+
+@Suite("The primary menu")
+struct PrimaryMenuTests {
+    @Test func itListsTheAccountTheStylesAndTheWindowsInThreeSections() {
+        let sections = PrimaryMenu.sections
+        #expect(sections.map { $0.map(\.label) } == [
+            ["_Sign In…", "Sign _Out"],
+            ["Follow System Style", "Light Style", "Dark Style"],
+            ["_Preferences", "_Keyboard Shortcuts", "_About GitHub Finder"],
+        ])
+        #expect(sections[0].allSatisfy { $0.hiddenWhenDisabled }, "only one of Sign In… and Sign Out shows")
+        #expect(sections[1].compactMap(\.target) == ColorSchemePreference.allCases.map(\.rawValue))
+    }
+
+    @Test func anItemWithAShortcutUsesTheActionTheShortcutIsBoundTo() {
+        let bound = Set(KeyboardShortcuts.all.compactMap(\.action))
+        let items = PrimaryMenu.sections.joined().map(\.action)
+        #expect(items.filter { $0.hasPrefix("win.") }.allSatisfy { bound.contains($0) }, "every window action of the menu has its key in the table")
+        #expect(bound.contains("win.show-preferences") && bound.contains("win.show-help-overlay"))
+    }
+}
