@@ -12,6 +12,10 @@ public protocol GitHubAPI: Sendable {
     func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage
     /// A later page, from the `next` URL of the previous one, followed verbatim.
     func searchUsers(page: URL) async throws(GitHubError) -> SearchPage
+    /// The first page of a repository search (same quota as user search).
+    func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage
+    /// A later page, from the `next` URL of the previous one, followed verbatim.
+    func searchRepositories(page: URL) async throws(GitHubError) -> RepositorySearchPage
     /// A profile, revalidated with `If-None-Match` when it was fetched before.
     func user(login: String) async throws(GitHubError) -> UserProfile
     /// The profile as last fetched, without touching the network (nil if never fetched).

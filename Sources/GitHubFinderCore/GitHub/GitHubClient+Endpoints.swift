@@ -13,6 +13,19 @@ extension GitHubClient {
         return try GitHubDecoding.searchPage(from: response.body, link: response.headers["link"])
     }
 
+    public func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage {
+        guard request.query.text.count <= SearchQuery.maximumLength else {
+            throw .validationFailed(message: tr("The search query is too long"), details: [tr("GitHub searches at most 256 characters of text")])
+        }
+        return try await searchRepositories(page: GitHubEndpoint.searchRepositories(request, base: configuration.baseURL))
+    }
+
+    public func searchRepositories(page url: URL) async throws(GitHubError) -> RepositorySearchPage {
+        // One search quota for both scopes: the same "search" bucket.
+        let response = try await get(url, policy: .init(resource: "search"))
+        return try GitHubDecoding.repositorySearchPage(from: response.body, link: response.headers["link"])
+    }
+
     public func user(login: String) async throws(GitHubError) -> UserProfile {
         let response = try await get(GitHubEndpoint.user(login, base: configuration.baseURL), policy: .init(resource: "core", conditional: true))
         return try GitHubDecoding.profile(from: response.body)

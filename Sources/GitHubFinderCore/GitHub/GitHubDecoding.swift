@@ -5,17 +5,28 @@ import Foundation
 public enum GitHubDecoding {
     /// A `/search/users` body and its `Link` header value to a `SearchPage`.
     public static func searchPage(from body: Data, link: String?) throws(GitHubError) -> SearchPage {
-        let total: Int?, incomplete: Bool?, items: [SearchItemDTO]
-        if let strict = try? JSONDecoder().decode(StrictSearchEnvelopeDTO<SearchItemDTO>.self, from: body), let strictItems = strict.items {
-            (total, incomplete, items) = (strict.total_count, strict.incomplete_results, strictItems)
-        } else {
-            // One odd item must not cost the whole page: decode item by item, dropping the bad ones.
-            let lenient = try GitHubResponseClassifier.decode(SearchEnvelopeDTO<SearchItemDTO>.self, from: body, what: "search results")
-            guard let lenientItems = lenient.items else { throw .undecodable("search results: no items") }
-            (total, incomplete, items) = (lenient.total_count, lenient.incomplete_results, lenientItems.compactMap(\.value))
+        let envelope = try searchEnvelope(SearchItemDTO.self, from: body, what: "search results")
+        let users = envelope.items.compactMap(DTOMapping.user)
+        return SearchPage(users: users, totalCount: max(envelope.total ?? users.count, 0), incompleteResults: envelope.incomplete ?? false, next: LinkHeader(link).next)
+    }
+
+    /// A `/search/repositories` body and its `Link` header value to a `RepositorySearchPage`.
+    public static func repositorySearchPage(from body: Data, link: String?) throws(GitHubError) -> RepositorySearchPage {
+        let envelope = try searchEnvelope(RepositoryDTO.self, from: body, what: "repository results")
+        let repositories = envelope.items.compactMap(DTOMapping.repository)
+        return RepositorySearchPage(repositories: repositories, totalCount: max(envelope.total ?? repositories.count, 0),
+                                    incompleteResults: envelope.incomplete ?? false, next: LinkHeader(link).next)
+    }
+
+    /// A search envelope's count, flag and items: strictly decoded when every item decodes (the
+    /// fast path), else item by item, dropping the bad ones, so one odd item costs only itself.
+    private static func searchEnvelope<Item: Decodable & Sendable>(_: Item.Type, from body: Data, what: String) throws(GitHubError) -> (total: Int?, incomplete: Bool?, items: [Item]) {
+        if let strict = try? JSONDecoder().decode(StrictSearchEnvelopeDTO<Item>.self, from: body), let items = strict.items {
+            return (strict.total_count, strict.incomplete_results, items)
         }
-        let users = items.compactMap(DTOMapping.user)
-        return SearchPage(users: users, totalCount: max(total ?? users.count, 0), incompleteResults: incomplete ?? false, next: LinkHeader(link).next)
+        let lenient = try GitHubResponseClassifier.decode(SearchEnvelopeDTO<Item>.self, from: body, what: what)
+        guard let items = lenient.items else { throw .undecodable("\(what): no items") }
+        return (lenient.total_count, lenient.incomplete_results, items.compactMap(\.value))
     }
 
     /// A `/users/{login}` body to a `UserProfile`.

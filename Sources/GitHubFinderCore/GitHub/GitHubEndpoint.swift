@@ -20,6 +20,16 @@ enum GitHubEndpoint {
         return url(base: base, path: "/search/users", query: items)
     }
 
+    static func searchRepositories(_ request: RepositorySearchRequest, base: URL) -> URL {
+        var items = [("q", request.query.text)]
+        if let sort = request.sort.apiValue {
+            items.append(("sort", sort))
+            items.append(("order", request.order.rawValue))
+        }
+        items.append(("per_page", String(request.perPage)))
+        return url(base: base, path: "/search/repositories", query: items)
+    }
+
     static func user(_ login: String, base: URL) -> URL {
         url(base: base, path: "/users/\(encode(login))", query: [])
     }

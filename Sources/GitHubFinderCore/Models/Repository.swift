@@ -13,10 +13,18 @@ public struct Repository: Sendable, Hashable, Identifiable {
     public var isArchived: Bool
     public var pushedAt: Date?
     public var htmlURL: URL?
+    /// Who owns it (search results and repository pages name the owner; a user's own list
+    /// may leave it out).
+    public var owner: User?
+    public var isTemplate: Bool
+    /// The last change of any kind (GitHub's `updated_at`), what "updated 3 days ago" says.
+    public var updatedAt: Date?
+    public var topics: [String]
 
     public init(
         id: Int64, name: String, fullName: String, description: String?, language: String?,
-        stars: Int, forks: Int, isFork: Bool, isArchived: Bool, pushedAt: Date?, htmlURL: URL?
+        stars: Int, forks: Int, isFork: Bool, isArchived: Bool, pushedAt: Date?, htmlURL: URL?,
+        owner: User? = nil, isTemplate: Bool = false, updatedAt: Date? = nil, topics: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -29,6 +37,10 @@ public struct Repository: Sendable, Hashable, Identifiable {
         self.isArchived = isArchived
         self.pushedAt = pushedAt
         self.htmlURL = htmlURL
+        self.owner = owner
+        self.isTemplate = isTemplate
+        self.updatedAt = updatedAt
+        self.topics = topics
     }
 }
 

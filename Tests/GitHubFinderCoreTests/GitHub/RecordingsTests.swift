@@ -69,12 +69,19 @@ struct RecordingsTests {
     }
 
     @Test(arguments: names.filter { $0.hasPrefix("search-repos__") })
-    func repositorySearchEnvelopesDecode(_ name: String) throws {
+    func repositorySearchPagesDecode(_ name: String) async throws {
         let recording = try Recording.load(name)
-        let envelope = try GitHubResponseClassifier.decode(SearchEnvelopeDTO<RepositoryDTO>.self, from: recording.response.body, what: "repositories")
-        let repositories = (envelope.items ?? []).compactMap { $0.value.flatMap(DTOMapping.repository) }
-        #expect(repositories.count == (recording.json["items"] as! [Any]).count)
-        #expect(envelope.total_count == recording.json["total_count"] as? Int)
+        let (client, _) = GitHubClient.replaying(recording.response)
+        let page = try await client.searchRepositories(page: try #require(recording.requestURL))
+        let items = recording.json["items"] as! [[String: Any]]
+        #expect(page.repositories.map(\.fullName) == items.map { $0["full_name"] as! String })
+        #expect(page.repositories.map(\.id) == items.map { ($0["id"] as! NSNumber).int64Value })
+        #expect(page.repositories.map { $0.owner?.login } == items.map { ($0["owner"] as! [String: Any])["login"] as? String })
+        #expect(page.repositories.map(\.stars) == items.map { $0["stargazers_count"] as! Int })
+        #expect(page.repositories.allSatisfy { $0.updatedAt != nil })
+        #expect(page.totalCount == recording.json["total_count"] as! Int)
+        #expect(page.next == LinkHeader(recording.response.headers["link"]).next)
+        #expect(client.rateLimits.bucket("search") != nil || recording.response.headers["x-ratelimit-limit"] == nil)
     }
 
     @Test(arguments: names.filter { $0.hasPrefix("search-code__") || $0.hasPrefix("search-issues__") || $0.hasPrefix("list-issues__") })

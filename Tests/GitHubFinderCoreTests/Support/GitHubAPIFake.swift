@@ -30,6 +30,18 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await nextPage(page)
     }
 
+    var repositorySearch: @Sendable (RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage = { _ throws(GitHubError) in throw .undecodable("searchRepositories not scripted") }
+
+    func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage {
+        record("repository search \(request.query.text)")
+        return try await repositorySearch(request)
+    }
+
+    func searchRepositories(page: URL) async throws(GitHubError) -> RepositorySearchPage {
+        record("repository page \(page.absoluteString)")
+        throw .undecodable("searchRepositories(page:) not scripted")
+    }
+
     func user(login: String) async throws(GitHubError) -> UserProfile {
         record("user \(login)")
         return try await profile(login)

@@ -23,7 +23,9 @@ enum DTOMapping {
         return Repository(
             id: id, name: name, fullName: dto.full_name ?? name, description: nonEmpty(dto.description),
             language: nonEmpty(dto.language), stars: max(dto.stargazers_count ?? 0, 0), forks: max(dto.forks_count ?? 0, 0),
-            isFork: dto.fork ?? false, isArchived: dto.archived ?? false, pushedAt: date(dto.pushed_at), htmlURL: webURL(dto.html_url)
+            isFork: dto.fork ?? false, isArchived: dto.archived ?? false, pushedAt: date(dto.pushed_at), htmlURL: webURL(dto.html_url),
+            owner: dto.owner.flatMap(user), isTemplate: dto.is_template ?? false, updatedAt: date(dto.updated_at),
+            topics: (dto.topics ?? []).filter { !$0.isEmpty }
         )
     }
 

@@ -13,6 +13,10 @@ struct RepositoryDTO: Decodable, Sendable {
     var archived: Bool?
     var pushed_at: String?
     var html_url: String?
+    var owner: SearchItemDTO?
+    var is_template: Bool?
+    var updated_at: String?
+    var topics: [String]?
 }
 
 /// `GET /rate_limit`: `{resources: {core: {...}, search: {...}}, rate: {...}}` (`rate` is going away).
