@@ -60,7 +60,7 @@ class GTKTestCase: XCTestCase, @unchecked Sendable {
     /// Types into the search entry and presses Enter, as a user would.
     @MainActor
     func searchFor(_ text: String) {
-        search.entry.setEntryText(text)
+        search.entry.setText(text)
         gtk_widget_activate(search.entry.pointer)
     }
 

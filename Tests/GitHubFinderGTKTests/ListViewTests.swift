@@ -8,22 +8,22 @@ import XCTest
 final class ListViewTests: XCTestCase, @unchecked Sendable {
     @MainActor
     final class Row {
-        let label = Widget.label()
+        let label = Label()
         var key: Int64?
     }
 
     @MainActor
-    private func makeList() -> (ListView<Row>, Widget) {
+    private func makeList() -> (ListView<Row>, Window) {
         gtk_init()
         let list = ListView<Row>(makeRow: Row.init) { $0.label }
         list.onBind = { row, key, _ in
             row.key = key
             row.label.setText("row \(key)")
         }
-        let window = Widget(gtk_window_new())
+        let window = Window(gtk_window_new())
         gtk_window_set_default_size(window.cast(), 400, 600)
-        window.setWindowChild(Widget.scrolled(list.widget))
-        window.presentWindow()
+        window.setChild(ScrolledWindow(list.widget))
+        window.present()
         return (list, window)
     }
 
@@ -43,7 +43,7 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
     func testRowsFollowTheKeysThroughShrinkingAndGrowing() {
         MainActor.assumeIsolated {
             let (list, window) = makeList()
-            defer { window.destroyWindow() }
+            defer { window.destroy() }
             let all = (1...5_000).map(Int64.init)
             list.update(all)
             XCTAssertTrue(MainLoop.run(until: { list.boundRows.count > 20 }))
@@ -77,7 +77,7 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
     func testTheSelectionFollowsItsKey() {
         MainActor.assumeIsolated {
             let (list, window) = makeList()
-            defer { window.destroyWindow() }
+            defer { window.destroy() }
             list.update([10, 20, 30, 40])
             MainLoop.run(for: 0.2)
             list.select(position: 2)

@@ -9,7 +9,7 @@ import XCTest
 final class MainWindowTests: GTKTestCase, @unchecked Sendable {
     func testTypingAQueryShowsRowsWithLogins() {
         MainActor.assumeIsolated {
-            XCTAssertEqual(search.entry.entryText, "")
+            XCTAssertEqual(search.entry.text, "")
             searchFor("octocat")
             waitFor("rows") { visibleLogins.contains("octocat") }
             XCTAssertEqual(search.list.model.keys.count, 1)
@@ -37,7 +37,7 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             waitFor("rows") { visibleLogins.contains("octocat") }
             let row = search.list.boundRows.values.first { $0.login.text == "octocat" }!
             gtk_widget_activate(row.star.pointer)
-            gtk_toggle_button_set_active(window.builder.widget("favorites_tab_button").cast(), 1)
+            window.favoritesTabButton.setActive(true)
             XCTAssertEqual(window.currentTab, .favorites)
             waitFor("the favorite") { favorites.list.model.keys.count == 2 }
             XCTAssertEqual(favorites.list.model.keys.first.flatMap(FavoritesKey.header), "O")
@@ -48,12 +48,12 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             // Starred from a search row, the favorite gets the name the profile has.
             waitFor("the name filled in") { favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value.user.name?.text == "The Octocat" }
 
-            favorites.filter.setEntryText("zzz")
+            favorites.filter.setText("zzz")
             waitFor("the filter to apply") { favorites.list.model.keys.isEmpty }
             XCTAssertEqual(favorites.visiblePage, "noMatches")
-            favorites.filter.setEntryText("OCTO")
+            favorites.filter.setText("OCTO")
             waitFor("filtered") { favorites.list.model.keys.count == 2 }
-            favorites.filter.setEntryText("the octo")
+            favorites.filter.setText("the octo")
             waitFor("filtered by name") { favorites.list.model.keys.count == 2 }
         }
     }
@@ -82,7 +82,7 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             window.coordinator!.showDetail(for: User(id: user.id, login: user.login, avatarURL: nil, profileURL: nil, type: .user))
             let detail = window.detailView!
             waitFor("bio") { detail.bioLabel.text == user.bio }
-            XCTAssertEqual(gtk_label_get_use_markup(detail.bioLabel.opaque), 0)
+            XCTAssertFalse(detail.bioLabel.usesMarkup)
         }
     }
 }

@@ -17,7 +17,7 @@ final class PreferencesWindowTests: GTKTestCase, @unchecked Sendable {
     }
 
     @MainActor private func apply(_ address: String, in view: PreferencesView) {
-        view.serverRow.setEntryText(address)
+        view.serverRow.setText(address)
         // What the row's apply button (✓) does.
         var row = GValue()
         g_value_init(&row, adw_entry_row_get_type())
@@ -47,7 +47,7 @@ final class PreferencesWindowTests: GTKTestCase, @unchecked Sendable {
             XCTAssertFalse(view.serverRow.hasClass("error"))
             XCTAssertTrue(view.serverReset.isVisible, "a way back to GitHub.com")
             XCTAssertFalse(firstSearch === search, "the window shows the new server's Search")
-            XCTAssertEqual(search.entry.entryText, "octocat", "the query is kept")
+            XCTAssertEqual(search.entry.text, "octocat", "the query is kept")
             waitFor("the query searched on the new server") { second.requestCount(.search) > searchesBefore && visibleLogins.contains("octocat") }
             XCTAssertEqual(PreferencesStore().load().apiURL, second.baseURL)
             XCTAssertEqual(window.coordinator?.search?.viewModel?.state.query, "octocat")
@@ -64,7 +64,7 @@ final class PreferencesWindowTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(groupDescription(view.serverGroup), "The server at \(ServerAddress.displayName(notAPI)) answered, but not as a GitHub API does.")
             XCTAssertTrue(firstSearch === search, "the session was not restarted")
             XCTAssertNil(PreferencesStore().load().apiURL)
-            view.serverRow.setEntryText("ftp://example.com")
+            view.serverRow.setText("ftp://example.com")
             waitFor("the address refused as typed") { groupDescription(view.serverGroup) == "The address must start with https:// (or http://)." }
         }
     }

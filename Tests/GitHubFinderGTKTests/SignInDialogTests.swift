@@ -8,7 +8,7 @@ final class SignInDialogTests: GTKTestCase, @unchecked Sendable {
     func testTheDialogOpensFromTheMenuRefusesABadTokenAndShowsTheAccountOfAGoodOne() {
         let good = server.issueToken(for: "octocat")
         MainActor.assumeIsolated {
-            let label = window.builder.widget("account_label")
+            let label = window.accountLabel
             waitFor("the account label") { label.text == "Not signed in" }
             XCTAssertEqual(g_action_group_get_action_enabled(OpaquePointer(app.application), "sign-in"), 1)
             g_action_group_activate_action(OpaquePointer(app.application), "sign-in", nil)
@@ -17,11 +17,11 @@ final class SignInDialogTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(dialog.signInButton.isVisible, true)
             XCTAssertEqual(gtk_widget_get_sensitive(dialog.signInButton.pointer), 0, "nothing typed yet")
 
-            dialog.tokenEntry.setEntryText("ghp_definitely_wrong")
+            dialog.tokenEntry.setText("ghp_definitely_wrong")
             gtk_widget_activate(dialog.signInButton.pointer)
             waitFor("the refusal") { dialog.status.text.contains("did not accept") }
 
-            dialog.tokenEntry.setEntryText(good)
+            dialog.tokenEntry.setText(good)
             gtk_widget_activate(dialog.signInButton.pointer)
             waitFor("the account") { dialog.accountName.text == "Signed in as octocat" }
             XCTAssertTrue(dialog.continueButton.isVisible)

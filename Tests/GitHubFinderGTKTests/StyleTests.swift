@@ -24,14 +24,14 @@ final class StyleTests: GTKTestCase, @unchecked Sendable {
             g_action_group_activate_action(OpaquePointer(window.window.pointer), "show-preferences", nil)
             let preferences = window.preferencesView!.window
             waitFor("the Preferences window") { preferences.isVisibleOnScreen }
-            let dark = window.preferencesView!.builder.widget("style_dark")
-            XCTAssertFalse(dark.isChecked, "the saved choice (system) is the one checked")
-            XCTAssertTrue(window.preferencesView!.builder.widget("style_system").isChecked)
+            let dark = window.preferencesView!.builder.get("style_dark", as: CheckButton.self)
+            XCTAssertFalse(dark.isActive, "the saved choice (system) is the one checked")
+            XCTAssertTrue(window.preferencesView!.builder.get("style_system", as: CheckButton.self).isActive)
             gtk_widget_activate(dark.pointer)
             XCTAssertTrue(Style.isDark)
-            XCTAssertTrue(dark.isChecked)
+            XCTAssertTrue(dark.isActive)
             XCTAssertEqual(PreferencesStore().load().colorScheme, .dark)
-            gtk_window_close(preferences.cast())
+            preferences.close()
         }
     }
 }

@@ -6,19 +6,6 @@ public enum AppTab: Equatable, Sendable {
     case favorites
 }
 
-/// A short message at the bottom of the window, with an optional button.
-public struct Toast: Sendable {
-    public var message: String
-    public var actionTitle: String?
-    public var action: (@MainActor @Sendable () -> Void)?
-
-    public init(message: String, actionTitle: String? = nil, action: (@MainActor @Sendable () -> Void)? = nil) {
-        self.message = message
-        self.actionTitle = actionTitle
-        self.action = action
-    }
-}
-
 /// A message that needs acknowledging.
 public struct Alert: Equatable, Sendable {
     public var title: String

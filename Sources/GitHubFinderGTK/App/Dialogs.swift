@@ -10,15 +10,15 @@ enum Dialogs {
     static func showAbout(parent: UnsafeMutablePointer<GtkWindow>, version: String) {
         let about = adw_about_window_new()!
         let window = OpaquePointer(about)
-        adw_about_window_set_application_name(window, tr("GitHub Finder"))
+        adw_about_window_set_application_name(window, AboutTexts.applicationName)
         adw_about_window_set_application_icon(window, "io.github.githubfinder.GitHubFinder")
         adw_about_window_set_version(window, version)
-        adw_about_window_set_developer_name(window, tr("The GitHub Finder developers"))
-        adw_about_window_set_comments(window, tr("Find GitHub users, keep your favorites, read their profiles."))
+        adw_about_window_set_developer_name(window, AboutTexts.developers)
+        adw_about_window_set_comments(window, AboutTexts.summary)
         adw_about_window_set_website(window, website)
         adw_about_window_set_issue_url(window, website + "/issues")
         adw_about_window_set_license_type(window, GTK_LICENSE_MIT_X11)
-        withNullTerminated([tr("The GitHub Finder developers")]) { adw_about_window_set_developers(window, $0) }
+        withNullTerminated([AboutTexts.developers]) { adw_about_window_set_developers(window, $0) }
         gtk_window_set_transient_for(UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self), parent)
         gtk_window_present(UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self))
     }
@@ -27,7 +27,7 @@ enum Dialogs {
     static func showMessage(parent: UnsafeMutablePointer<GtkWindow>, title: String, message: String) {
         let dialog = adw_message_dialog_new(parent, title, message)!
         let opaque = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
-        adw_message_dialog_add_response(opaque, "close", tr("_Close"))
+        adw_message_dialog_add_response(opaque, "close", AboutTexts.close)
         adw_message_dialog_set_default_response(opaque, "close")
         adw_message_dialog_set_close_response(opaque, "close")
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
@@ -43,7 +43,11 @@ enum Dialogs {
         // Enter and Escape both cancel: the action needs a deliberate click.
         adw_message_dialog_set_default_response(opaque, "cancel")
         adw_message_dialog_set_close_response(opaque, "cancel")
-        Signals.onResponse(UnsafeMutableRawPointer(dialog)) { response in
+        // Kept by its own handler until the answer (AdwMessageDialog always answers, "cancel"
+        // when closed), then dropped, which disconnects it.
+        var connection: SignalConnection?
+        connection = Signals.onResponse(UnsafeMutableRawPointer(dialog)) { response in
+            connection = nil
             if response == "confirm" { confirmed() }
         }
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))

@@ -33,6 +33,9 @@ public final class GitHubFinderApplication {
     public private(set) var window: MainWindow?
     public private(set) var coordinator: AppCoordinator?
     public private(set) var dependencies: AppDependencies?
+    /// The application's signals and actions, connected for its lifetime.
+    private var connections: [SignalConnection] = []
+    private var startupBenchmark: FirstFrame?
 
     /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
     /// `unique`: one instance per session bus; the startup benchmark and tests run side by side.
@@ -57,8 +60,10 @@ public final class GitHubFinderApplication {
         application = UnsafeMutableRawPointer(adw_application_new(applicationID, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
             .assumingMemoryBound(to: GtkApplication.self)
         MainLoop.installDispatchBridge()
-        Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startup() }
-        Signals.on(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
+        connections = [
+            Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startup() },
+            Signals.on(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() },
+        ]
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -126,7 +131,7 @@ public final class GitHubFinderApplication {
         if let file = ProcessInfo.processInfo.environment["GHF_DEBUG_STATS"], !file.isEmpty {
             DebugStatistics.install(file: file) { [weak self] in self?.window }
         }
-        if options.benchmarkStartup { StartupBenchmark.reportFirstFrame(of: window.window) { [weak self] in self?.quit() } }
+        if options.benchmarkStartup { startupBenchmark = StartupBenchmark.reportFirstFrame(of: window.window) { [weak self] in self?.quit() } }
         window.present()
         StartupTrace.mark("presented")
     }
@@ -189,7 +194,7 @@ public final class GitHubFinderApplication {
     }
 
     public func quit() {
-        if let window { gtk_window_close(window.gtkWindow) }
+        window?.window.close()
         g_application_quit(gApplication)
     }
 
@@ -201,15 +206,15 @@ public final class GitHubFinderApplication {
         let saved = preferencesStore.load()
         Style.apply(saved.colorScheme)
         let action = g_simple_action_new_stateful("style", g_variant_type_new("s"), g_variant_new_string(saved.colorScheme.rawValue))!
-        Signals.onAction(action) { [weak self] parameter in
+        connections.append(Signals.onAction(action) { [weak self] parameter in
             guard let self, let parameter, let scheme = ColorSchemePreference(rawValue: String(cString: g_variant_get_string(parameter, nil))) else { return }
             g_simple_action_set_state(action, parameter)
             Style.apply(scheme)
             var preferences = preferencesStore.load()
             preferences.colorScheme = scheme
             try? preferencesStore.save(preferences)
-        }
-        g_action_map_add_action(OpaquePointer(application), action)
+        })
+        addToApplication(action)
     }
 
     private var signInAction: OpaquePointer?
@@ -218,9 +223,15 @@ public final class GitHubFinderApplication {
     @discardableResult
     private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
-        Signals.onAction(action) { _ in handler() }
-        g_action_map_add_action(OpaquePointer(application), action)
+        connections.append(Signals.onAction(action) { _ in handler() })
+        addToApplication(action)
         return action
+    }
+
+    /// The application's action map holds the action from now on.
+    private func addToApplication(_ action: OpaquePointer) {
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
     }
 }
 
@@ -268,35 +279,5 @@ enum Style {
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_resource(provider, GResources.path("style.css"))
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    }
-}
-
-/// `--benchmark-startup`: the time from process start to the first frame painted.
-@MainActor
-enum StartupBenchmark {
-    static func reportFirstFrame(of window: Widget, then done: @escaping @MainActor () -> Void) {
-        FirstFrame.after(window) {
-            StartupTrace.mark("after-paint")
-            let milliseconds = ghf_milliseconds_since_process_start()
-            FileHandle.standardOutput.write(Data(String(format: "%.1f\n", milliseconds).utf8))
-            done()
-        }
-    }
-}
-
-/// Work that waits until the window's first frame is on screen.
-@MainActor
-enum FirstFrame {
-    /// Runs `action` once, after the first frame of `window` is painted.
-    static func after(_ window: Widget, _ action: @escaping @MainActor () -> Void) {
-        Signals.on(window.raw, "map") {
-            guard let clock = gtk_widget_get_frame_clock(window.pointer) else { return }
-            var done = false
-            Signals.on(UnsafeMutableRawPointer(clock), "after-paint") {
-                guard !done else { return }
-                done = true
-                action()
-            }
-        }
     }
 }

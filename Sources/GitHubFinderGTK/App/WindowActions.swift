@@ -6,23 +6,27 @@ import GitHubFinderCore
 @MainActor
 enum WindowActions {
 
-    static func install(on window: MainWindow) {
-        add(window, "focus-search") { [weak window] in
-            guard let window else { return }
-            window.show(tab: .search)
-            window.searchView?.entry.grabFocus()
-            window.searchView?.entry.selectAllText()
-        }
-        add(window, "show-search") { [weak window] in window?.show(tab: .search) }
-        add(window, "show-favorites") { [weak window] in
-            window?.show(tab: .favorites)
-            window?.favoritesView?.filter.grabFocus()
-        }
-        add(window, "toggle-star") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.toggleFavorite) }
-        add(window, "open-in-browser") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.openInBrowser) }
-        add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() }
-        add(window, "show-preferences") { [weak window] in window?.showPreferences() }
+    /// Adds the actions; their handlers stay connected while the window keeps what this returns.
+    static func install(on window: MainWindow) -> [SignalConnection] {
+        let connections = [
+            add(window, "focus-search") { [weak window] in
+                guard let window else { return }
+                window.show(tab: .search)
+                window.searchView?.entry.grabFocus()
+                window.searchView?.entry.selectAllText()
+            },
+            add(window, "show-search") { [weak window] in window?.show(tab: .search) },
+            add(window, "show-favorites") { [weak window] in
+                window?.show(tab: .favorites)
+                window?.favoritesView?.filter.grabFocus()
+            },
+            add(window, "toggle-star") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.toggleFavorite) },
+            add(window, "open-in-browser") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.openInBrowser) },
+            add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() },
+            add(window, "show-preferences") { [weak window] in window?.showPreferences() },
+        ]
         setUserShown(false, on: window)
+        return connections
     }
 
     /// Enables or disables the actions that need a user in the detail pane.
@@ -38,9 +42,12 @@ enum WindowActions {
         g_action_group_get_action_enabled(OpaquePointer(window.window.pointer), name) != 0
     }
 
-    private static func add(_ window: MainWindow, _ name: String, _ handler: @escaping @MainActor () -> Void) {
+    private static func add(_ window: MainWindow, _ name: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         let action = g_simple_action_new(name, nil)!
-        Signals.onAction(action) { _ in handler() }
+        let connection = Signals.onAction(action) { _ in handler() }
         g_action_map_add_action(OpaquePointer(window.window.pointer), action)
+        // The window's action map holds it from now on.
+        g_object_unref(UnsafeMutableRawPointer(action))
+        return connection
     }
 }

@@ -1,9 +1,11 @@
 import CGtk
 import Foundation
 
-/// Connects Swift closures to GObject signals. Each closure is boxed, retained by the
-/// connection and released by GLib's destroy-notify when the object goes away. Closures run on
-/// the main thread (GTK's), so they are `@MainActor`. Capture widgets and views weakly.
+/// Connects Swift closures to GObject signals. Each closure is boxed, retained by GLib's handler
+/// and released by its destroy-notify when the handler goes (disconnected, or the object
+/// disposed). Each connection returns a `SignalConnection`: dropping it disconnects, so owners
+/// keep it. Closures run on the main thread (GTK's), so they are `@MainActor`. Capture widgets
+/// and views weakly: a closure that holds its own widget keeps that widget alive.
 private final class SignalBox<Closure> {
     let closure: Closure
     init(_ closure: Closure) { self.closure = closure }
@@ -21,15 +23,14 @@ private func unbox<Closure>(_ data: UnsafeMutableRawPointer?) -> Closure {
 
 @MainActor
 enum Signals {
-    @discardableResult
-    private static func connect<Closure>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ closure: Closure, trampoline: GCallback) -> UInt {
+    private static func connect<Closure>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ closure: Closure, trampoline: GCallback) -> SignalConnection {
         let box = Unmanaged.passRetained(SignalBox(closure) as AnyObject).toOpaque()
-        return UInt(g_signal_connect_data(instance, signal, trampoline, box, releaseSignalBox, GConnectFlags(rawValue: 0)))
+        let handler = g_signal_connect_data(instance, signal, trampoline, box, releaseSignalBox, GConnectFlags(rawValue: 0))
+        return SignalConnection(instance: instance, handler: handler)
     }
 
     /// `void handler(instance, user_data)`: clicked, changed, activate, destroy…
-    @discardableResult
-    static func on(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+    static func on(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let action: @MainActor () -> Void = unbox(data)
             MainActor.assumeIsolated { action() }
@@ -40,14 +41,12 @@ enum Signals {
     /// `void handler(instance, GParamSpec *pspec, user_data)`: "notify::PROPERTY". Notify handlers
     /// take three arguments; connecting one with `on` read the GParamSpec as the closure box and
     /// crashed the app on the first window resize.
-    @discardableResult
-    static func onNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+    static func onNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ action: @escaping @MainActor () -> Void) -> SignalConnection {
         onPointer(instance, "notify::\(property)") { _ in action() }
     }
 
     /// `void handler(instance, gpointer arg, user_data)`: a list factory's setup/bind/unbind.
-    @discardableResult
-    static func onPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> UInt {
+    static func onPointer(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
             let action: @MainActor (UnsafeMutableRawPointer) -> Void = unbox(data)
             guard let argument else { return }
@@ -57,8 +56,7 @@ enum Signals {
     }
 
     /// `void handler(instance, guint arg, user_data)`: a list view's activate(position).
-    @discardableResult
-    static func onIndex(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UInt32) -> Void) -> UInt {
+    static func onIndex(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = { _, index, data in
             let action: @MainActor (UInt32) -> Void = unbox(data)
             MainActor.assumeIsolated { action(index) }
@@ -67,14 +65,12 @@ enum Signals {
     }
 
     /// `void response(AdwMessageDialog*, const char *response, user_data)`.
-    @discardableResult
-    static func onResponse(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (String) -> Void) -> UInt {
+    static func onResponse(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (String) -> Void) -> SignalConnection {
         onPointer(instance, "response") { action(String(cString: $0.assumingMemoryBound(to: CChar.self))) }
     }
 
     /// `gboolean handler(instance, user_data)`: close-request. Return true to stop it.
-    @discardableResult
-    static func onBool(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Bool) -> UInt {
+    static func onBool(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Bool) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
             let action: @MainActor () -> Bool = unbox(data)
             return MainActor.assumeIsolated { action() } ? 1 : 0
@@ -83,8 +79,7 @@ enum Signals {
     }
 
     /// `gboolean key-pressed(controller, keyval, keycode, state, user_data)`.
-    @discardableResult
-    static func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) -> UInt {
+    static func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
             let action: @MainActor (UInt32, UInt32) -> Bool = unbox(data)
             return MainActor.assumeIsolated { action(keyval, state) } ? 1 : 0
@@ -93,8 +88,7 @@ enum Signals {
     }
 
     /// `gboolean query-tooltip(widget, x, y, keyboard_mode, GtkTooltip*, user_data)`: the text now.
-    @discardableResult
-    static func onQueryTooltip(_ instance: UnsafeMutableRawPointer, _ text: @escaping @MainActor () -> String) -> UInt {
+    static func onQueryTooltip(_ instance: UnsafeMutableRawPointer, _ text: @escaping @MainActor () -> String) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, gboolean, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, _, _, tooltip, data in
             let text: @MainActor () -> String = unbox(data)
             let value = MainActor.assumeIsolated { text() }
@@ -106,8 +100,7 @@ enum Signals {
     }
 
     /// `void activate(GSimpleAction*, GVariant *parameter, user_data)` for GActions.
-    @discardableResult
-    static func onAction(_ action: OpaquePointer, _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> UInt {
+    static func onAction(_ action: OpaquePointer, _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, parameter, data in
             let handler: @MainActor (OpaquePointer?) -> Void = unbox(data)
             MainActor.assumeIsolated { handler(parameter) }

@@ -30,21 +30,23 @@ final class Builder {
 
     private var opaque: OpaquePointer { OpaquePointer(builder.pointer) }
 
-    /// The widget with `id`; a missing id is a programming error in the `.ui` file.
-    func widget(_ id: String) -> Widget {
-        guard let object = gtk_builder_get_object(opaque, id) else {
-            fatalError("\(id) is missing from the UI definition")
+    /// The widget with `id` as a `W`: resolved once, in a view's `init`, and kept as an outlet.
+    /// A missing id, or one of another kind, is a programming error in the `.ui` file.
+    func get<W: Widget>(_ id: String, as type: W.Type = W.self) -> W {
+        let object = object(id)
+        guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), W.gtkType) != 0 else {
+            fatalError("\(id) in the UI definition is not a \(String(cString: g_type_name(W.gtkType)))")
         }
-        return Widget(raw: UnsafeMutableRawPointer(object))
+        return W(object.assumingMemoryBound(to: GtkWidget.self))
     }
 
-    /// Gives the menu button `button` the menu `menu` (both of this file) when it first opens:
-    /// menus are left out of the .ui's menu buttons so that they are not built before they are used.
-    func setMenu(_ menu: String, whenOpened button: String) {
-        ghf_menu_button_set_menu_model_when_opened(widget(button).opaque, object(menu).assumingMemoryBound(to: GMenuModel.self))
+    /// Gives `button` the menu `menu` (of this file) when it first opens: menus are left out of
+    /// the .ui's menu buttons so that they are not built before they are used.
+    func setMenu(_ menu: String, whenOpened button: MenuButton) {
+        ghf_menu_button_set_menu_model_when_opened(button.opaque, object(menu).assumingMemoryBound(to: GMenuModel.self))
     }
 
-    func object(_ id: String) -> UnsafeMutableRawPointer {
+    private func object(_ id: String) -> UnsafeMutableRawPointer {
         guard let object = gtk_builder_get_object(opaque, id) else { fatalError("\(id) is missing from the UI definition") }
         return UnsafeMutableRawPointer(object)
     }

@@ -16,10 +16,9 @@ final class ListView<Row: AnyObject> {
     let model = KeyList()
     private let makeRow: @MainActor () -> Row
     private let rootOf: @MainActor (Row) -> Widget
+    /// The row of each list item. A row's widgets are owned by the row (GTK's list item does not
+    /// own its child, which may be gone by the time "teardown" runs), so it outlives its item.
     private var rows: [UnsafeMutableRawPointer: Row] = [:]
-    /// A reference on each row's widget, so a row outlives its list item (GTK's list item does
-    /// not own its child, which may be gone by the time "teardown" runs).
-    private var roots: [UnsafeMutableRawPointer: ObjectRef] = [:]
     /// The key each list item shows now (or will, once filled: see `pending`).
     private var shown: [UnsafeMutableRawPointer: Int64] = [:]
     /// List items whose row still shows an older key: off screen, filled when idle.
@@ -29,8 +28,9 @@ final class ListView<Row: AnyObject> {
     private var idleWork: UInt32 = 0
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
-    private var pool: [(row: Row, root: ObjectRef)] = []
-    private var watchesScrolling = false
+    private var pool: [Row] = []
+    private var scrolling: SignalConnection?
+    private var connections: [SignalConnection] = []
     private(set) var boundRows: [Int64: Row] = [:]
     private let selection: OpaquePointer
 
@@ -47,10 +47,12 @@ final class ListView<Row: AnyObject> {
         gtk_single_selection_set_can_unselect(selection, 1)
         widget = Widget(gtk_list_view_new(selection, factory))
         widget.setExpand(vertical: true)
-        Signals.onPointer(factoryRaw, "setup") { [weak self] pointer in self?.setUp(pointer) }
-        Signals.onPointer(factoryRaw, "bind") { [weak self] pointer in self?.bound(pointer) }
-        Signals.onPointer(factoryRaw, "unbind") { [weak self] pointer in self?.forget(pointer) }
-        Signals.onPointer(factoryRaw, "teardown") { [weak self] pointer in self?.tearDown(pointer) }
+        connections = [
+            Signals.onPointer(factoryRaw, "setup") { [weak self] pointer in self?.setUp(pointer) },
+            Signals.onPointer(factoryRaw, "bind") { [weak self] pointer in self?.bound(pointer) },
+            Signals.onPointer(factoryRaw, "unbind") { [weak self] pointer in self?.forget(pointer) },
+            Signals.onPointer(factoryRaw, "teardown") { [weak self] pointer in self?.tearDown(pointer) },
+        ]
     }
 
     isolated deinit {
@@ -60,9 +62,9 @@ final class ListView<Row: AnyObject> {
     /// Enter or a click on a row (single-click activation, as in GNOME sidebars).
     func onActivate(_ action: @escaping @MainActor (Int64) -> Void) {
         gtk_list_view_set_single_click_activate(widget.opaque, 1)
-        Signals.onIndex(widget.raw, "activate") { [weak self] position in
+        connections.append(Signals.onIndex(widget.raw, "activate") { [weak self] position in
             if let key = self?.model.key(at: position) { action(key) }
-        }
+        })
     }
 
     /// Shows `keys`. Rows whose key changed are filled again; GTK is told the new number of
@@ -107,16 +109,15 @@ final class ListView<Row: AnyObject> {
     // MARK: Rows
 
     private func setUp(_ pointer: UnsafeMutableRawPointer) {
-        let (row, root) = pool.popLast() ?? { let row = makeRow(); return (row, ObjectRef(sinking: rootOf(row).pointer)) }()
+        let row = pool.popLast() ?? makeRow()
         rows[pointer] = row
-        roots[pointer] = root
         ListItem(pointer: pointer).setChild(rootOf(row))
     }
 
     private func tearDown(_ pointer: UnsafeMutableRawPointer) {
-        guard let row = rows.removeValue(forKey: pointer), let root = roots.removeValue(forKey: pointer) else { return }
+        guard let row = rows.removeValue(forKey: pointer) else { return }
         ListItem(pointer: pointer).setChild(nil)
-        if pool.count < Self.poolLimit { pool.append((row, root)) }
+        if pool.count < Self.poolLimit { pool.append(row) }
     }
 
     private func bound(_ pointer: UnsafeMutableRawPointer) {
@@ -197,9 +198,8 @@ final class ListView<Row: AnyObject> {
 
     /// A scroll may bring waiting rows into view: finish before the frame is drawn.
     private func watchScrolling() {
-        guard !watchesScrolling, let adjustment = gtk_scrollable_get_vadjustment(widget.opaque) else { return }
-        watchesScrolling = true
-        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+        guard scrolling == nil, let adjustment = gtk_scrollable_get_vadjustment(widget.opaque) else { return }
+        scrolling = Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
             guard let self, idleWork != 0 else { return }
             Timeout.cancel(idleWork)
             idleWork = 0

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 
 /// A list row whose avatar is loaded only while the row is on screen.
@@ -25,20 +24,19 @@ final class OnScreenAvatars {
     /// Scrolling is looked at this often: a row that flies past asks for nothing.
     static let interval: UInt32 = 100
 
-    private let scroller: Widget
+    private let scroller: ScrolledWindow
     private let avatars: AvatarTextures
     private let drawnSize: Int
     private let rows: @MainActor () -> [any AvatarRow]
     private var pending: UInt32 = 0
+    private var scrolling: [SignalConnection] = []
 
-    init(scroller: Widget, avatars: AvatarTextures, drawnSize: Int32, rows: @escaping @MainActor () -> [any AvatarRow]) {
+    init(scroller: ScrolledWindow, avatars: AvatarTextures, drawnSize: Int32, rows: @escaping @MainActor () -> [any AvatarRow]) {
         self.scroller = scroller
         self.avatars = avatars
         self.drawnSize = Int(drawnSize)
         self.rows = rows
-        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
-        Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in self?.schedule() }
-        Signals.on(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.schedule() }
+        scrolling = scroller.onViewChanged { [weak self] in self?.schedule() }
     }
 
     isolated deinit {
@@ -62,13 +60,12 @@ final class OnScreenAvatars {
 
     /// Loads what shown rows miss; cancels what hidden rows wait for.
     func update() {
-        let height = Float(gtk_widget_get_height(scroller.pointer))
         // Not laid out yet (the list was bound while another state page showed): look again.
-        guard height > 0 else { return schedule() }
+        guard scroller.height > 0 else { return schedule() }
         ProcessMemory.releaseFreeMemoryWhenSettled()
         let size = pixelSize
         for row in rows() {
-            guard let url = row.wantedAvatar, isShown(row.avatarPicture, viewportHeight: height) else {
+            guard let url = row.wantedAvatar, scroller.shows(row.avatarPicture, margin: Self.margin) else {
                 avatars.cancel(for: row)
                 continue
             }
@@ -76,13 +73,5 @@ final class OnScreenAvatars {
                 avatars.load(url, pixelSize: size, for: row) { [weak row] texture in row?.showAvatar(texture, for: url) }
             }
         }
-    }
-
-    private func isShown(_ picture: Widget, viewportHeight: Float) -> Bool {
-        // Unmapped or never allocated (a fresh row sits at 0,0 until the next layout): not shown.
-        guard gtk_widget_get_mapped(picture.pointer) != 0, gtk_widget_get_width(picture.pointer) > 0 else { return false }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(picture.pointer, scroller.pointer, &bounds) != 0 else { return false }
-        return bounds.origin.y + bounds.size.height >= -Self.margin && bounds.origin.y <= viewportHeight + Self.margin
     }
 }

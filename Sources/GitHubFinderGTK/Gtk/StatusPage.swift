@@ -6,12 +6,13 @@ import GitHubFinderCore
 /// button and a footnote. The title is what assistive technologies read first. Text from
 /// elsewhere (GitHub's messages, errors) is escaped: libadwaita reads the description as markup.
 @MainActor
-struct StatusPage {
+final class StatusPage {
     let root: Widget
     /// A line under the description for text that changes while the page shows (a countdown):
     /// it never wraps, so an update re-measures one line, not a wrapped paragraph.
-    let footnote: Widget
-    let button: Widget?
+    let footnote: Label
+    let button: Button?
+    private let extras: Box
 
     /// The page for `content` (its icon, title and button; `show` sets the texts that change).
     /// Always libadwaita's compact style: it fits the 360 px sidebar, and its 96 px icons are the
@@ -22,30 +23,24 @@ struct StatusPage {
         root.addClass("compact")
         adw_status_page_set_icon_name(root.opaque, content.icon)
         adw_status_page_set_title(root.opaque, content.title)
-        let extras = Widget.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        footnote = Widget.label("", classes: ["dim-label", "numeric"], xalign: 0.5)
+        extras = Box(.vertical, spacing: 12)
+        footnote = Label("", classes: ["dim-label", "numeric"], xalign: 0.5)
         extras.append(footnote)
-        if let label = content.button {
-            let button = Widget.button(label: label, classes: ["pill", "suggested-action"])
-            button.setAlign(horizontal: GTK_ALIGN_CENTER)
-            extras.append(button)
-            self.button = button
-        } else {
-            self.button = nil
+        button = content.button.map { label in
+            let button = Button(label: label, classes: ["pill", "suggested-action"])
+            button.setAlign(horizontal: .center)
+            return button
         }
+        if let button { extras.append(button) }
         adw_status_page_set_child(root.opaque, extras.pointer)
         show(content)
-    }
-
-    private func setWrapping(_ wraps: Bool) {
-        ghf_status_page_set_wrap(root.pointer, adw_status_page_get_child(root.opaque), wraps ? 1 : 0)
     }
 
     /// Sets what may change while the page shows: the description and the footnote.
     func show(_ content: StatePage) {
         setDescription(content.description)
-        setFootnote(content.footnote)
-        setWrapping(!content.fitsUnwrapped)
+        footnote.show(content.footnote)
+        ghf_status_page_set_wrap(root.pointer, extras.pointer, content.fitsUnwrapped ? 0 : 1)
     }
 
     var title: String { adw_status_page_get_title(root.opaque).map { String(cString: $0) } ?? "" }
@@ -53,32 +48,23 @@ struct StatusPage {
     var description: String { adw_status_page_get_description(root.opaque).map { String(cString: $0) } ?? "" }
 
     /// Sets the description unless it is already showing: a new one lays the page out again.
-    func setDescription(_ text: String) {
+    private func setDescription(_ text: String) {
         let markup = text.isEmpty ? nil : Markup.escaped(text)
         guard markup != adw_status_page_get_description(root.opaque).map({ String(cString: $0) }) else { return }
         adw_status_page_set_description(root.opaque, markup)
-    }
-
-    func setFootnote(_ text: String?) {
-        footnote.setText(text ?? "")
-        footnote.setVisible(text != nil)
-    }
-
-    /// Text with a line too long for a narrow (360 px) sidebar.
-    static func needsWrapping(_ text: String) -> Bool {
-        text.split(separator: "\n").contains { $0.count > 44 }
     }
 }
 
 /// The state pages of a stack, one per `StatePage.name`, each made the first time it shows.
 @MainActor
 final class StatePages {
-    private let stack: Widget
+    private let stack: Stack
     private let onButton: @MainActor (StatePage) -> Void
     private var pages: [String: StatusPage] = [:]
+    private var buttonConnections: [SignalConnection] = []
 
     /// `onButton`: what the page's button (Retry, Sign In…) does.
-    init(in stack: Widget, onButton: @escaping @MainActor (StatePage) -> Void = { _ in }) {
+    init(in stack: Stack, onButton: @escaping @MainActor (StatePage) -> Void = { _ in }) {
         self.stack = stack
         self.onButton = onButton
     }
@@ -89,7 +75,9 @@ final class StatePages {
             page.show(content)
         } else {
             let page = StatusPage(content)
-            page.button?.onClicked { [onButton] in onButton(content) }
+            if let button = page.button {
+                buttonConnections.append(button.onClicked { [onButton] in onButton(content) })
+            }
             stack.addNamed(page.root, content.name)
             pages[content.name] = page
         }

@@ -4,8 +4,8 @@ import GitHubFinderCore
 /// A recycled Favorites slot: either a letter header or a user row.
 @MainActor
 final class FavoriteSlot {
-    let root = Widget.box(.vertical)
-    let header = Widget.label(classes: ["letter-header"])
+    let root = Box(.vertical)
+    let header = Label(classes: ["letter-header"])
     let user = UserRowWidget()
 
     init() {
@@ -17,16 +17,19 @@ final class FavoriteSlot {
 /// The Favorites tab. Renders `FavoritesViewModel.State`, forwards input.
 @MainActor
 final class FavoritesView {
-    let root: Widget
-    let filter: Widget
+    let root: Box
+    let filter: SearchEntry
     let list: ListView<FavoriteSlot>
+    /// The message shown above the list (a write error or the session's notice).
+    let messageLabel: Label
+    private let messageBar: Box
+    private let messageClose: Button
     private let viewModel: FavoritesViewModel
-    private let states: Widget
+    private let states: Stack
     /// State pages ("empty", "noMatches"), made the first time they show.
     private lazy var pages = StatePages(in: states)
     private let showToast: @MainActor (Toast) -> Void
-    /// Owns the objects of the `.ui` file: released with the view, not before.
-    private let builder = Builder("favorites.ui")
+    private var connections: [SignalConnection] = []
     private var observation: StateObservation?
     private var offeredUndo: UserID?
     /// The `contentVersion` the bound rows show.
@@ -38,33 +41,40 @@ final class FavoritesView {
     init(viewModel: FavoritesViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
         self.showToast = showToast
-        root = builder.widget("favorites_page")
-        filter = builder.widget("filter_entry")
-        states = builder.widget("favorites_state_stack")
-        filter.setAccessibleLabel(tr("Filter favorites"))
+        let builder = Builder("favorites.ui")
+        root = builder.get("favorites_page")
+        filter = builder.get("filter_entry")
+        states = builder.get("favorites_state_stack")
+        messageBar = builder.get("message_bar")
+        messageLabel = builder.get("message_label")
+        messageClose = builder.get("message_close")
+        let scroller = builder.get("favorites_scroller", as: ScrolledWindow.self)
+        filter.setAccessibleLabel(AccessibleNames.favoritesFilter)
         list = ListView(makeRow: FavoriteSlot.init) { $0.root }
-        list.widget.setAccessibleLabel(tr("Favorites"))
-        builder.widget("favorites_scroller").setScrolledChild(list.widget)
+        list.widget.setAccessibleLabel(AccessibleNames.favoritesList)
+        scroller.setChild(list.widget)
         list.onBind = { [weak self] slot, key, item in self?.bind(slot, key: key, item: item) }
-        onScreenAvatars = OnScreenAvatars(scroller: builder.widget("favorites_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
+        onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
             self.map { $0.list.boundRows.values.map(\.user) } ?? []
         }
         list.onActivate { [weak self] key in
             if let id = FavoritesKey.userID(key) { self?.viewModel.send(.select(id)) }
         }
-        Signals.on(filter.raw, "changed") { [weak self] in
-            guard let self else { return }
-            filterTiming.changed(filter.entryText)
-            viewModel.send(.filterChanged(filter.entryText))
-        }
-        Signals.on(filter.raw, "stop-search") { [weak self] in self?.filter.setEntryText("") }
-        builder.widget("message_close").setAccessibleLabel(tr("Dismiss"))
-        builder.widget("message_close").onClicked { [weak self] in self?.viewModel.send(.dismissError) }
+        messageClose.setAccessibleLabel(AccessibleNames.dismiss)
+        connections = [
+            filter.onChanged { [weak self] in
+                guard let self else { return }
+                filterTiming.changed(filter.text)
+                viewModel.send(.filterChanged(filter.text))
+            },
+            filter.onStopSearch { [weak self] in self?.filter.setText("") },
+            messageClose.onClicked { [weak self] in self?.viewModel.send(.dismissError) },
+        ]
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
     private func render(_ state: FavoritesViewModel.State) {
-        filter.setEntryText(state.filter)
+        filter.setText(state.filter)
         list.update(state.rows.map(FavoritesKey.key))
         if state.contentVersion != drawnContentVersion {
             drawnContentVersion = state.contentVersion
@@ -79,11 +89,11 @@ final class FavoritesView {
         // A failed write, else where favorites are kept this session (a damaged file moved aside).
         let message = state.errorMessage ?? state.notice
         messageLabel.setText(message ?? "")
-        builder.widget("message_bar").setVisible(message != nil)
-        builder.widget("message_close").setVisible(state.errorMessage != nil)
+        messageBar.setVisible(message != nil)
+        messageClose.setVisible(state.errorMessage != nil)
         if let undone = state.undo, offeredUndo != undone.id {
             offeredUndo = undone.id
-            showToast(Toast(message: state.undoMessage ?? "", actionTitle: tr("Undo")) { [weak self] in self?.viewModel.send(.undo) })
+            showToast(.undo(state.undoMessage ?? "") { [weak self] in self?.viewModel.send(.undo) })
         } else if state.undo == nil {
             offeredUndo = nil
         }
@@ -112,9 +122,6 @@ final class FavoritesView {
                        avatarURL: favorite.avatarURL, texture: onScreenAvatars.cached(favorite.avatarURL))
         onScreenAvatars.schedule()
     }
-
-    /// The message shown above the list (a write error or the session's notice).
-    var messageLabel: Widget { builder.widget("message_label") }
 
     /// "list", "empty" or "noMatches": what the tab shows now.
     var visiblePage: String? { states.visibleChildName }

@@ -6,35 +6,37 @@ import GitHubFinderCore
 /// the app runs (hidden on close).
 @MainActor
 final class PreferencesView {
-    let window: Widget
+    let window: Window
     private let viewModel: PreferencesViewModel
-    /// Owns the objects of the `.ui` file.
+    /// The `.ui` file's objects; the style rows act on `app.style` by themselves.
     let builder = Builder("preferences.ui")
-    let serverGroup, serverRow, serverSpinner, serverReset: Widget
-    let clientIDGroup, clientIDRow: Widget
-    let accountRow, accountButton: Widget
-    let cacheRow, clearCacheButton: Widget
+    let serverGroup, clientIDGroup: PreferencesGroup
+    let serverRow, clientIDRow: EntryRow
+    let serverSpinner: Spinner
+    let serverReset, accountButton, clearCacheButton: Button
+    let accountRow, cacheRow: ActionRow
     private var observation: StateObservation?
+    private var connections: [SignalConnection] = []
     /// Asks before signing out (an AdwMessageDialog above this window).
     private let confirm: @MainActor (Confirmation, _ confirmed: @escaping @MainActor () -> Void) -> Void
 
     init(viewModel: PreferencesViewModel, confirm: @escaping @MainActor (Confirmation, _ confirmed: @escaping @MainActor () -> Void) -> Void) {
         self.viewModel = viewModel
         self.confirm = confirm
-        window = builder.widget("preferences_window")
-        serverGroup = builder.widget("server_group")
-        serverRow = builder.widget("server_row")
-        serverSpinner = builder.widget("server_spinner")
-        serverReset = builder.widget("server_reset_button")
-        clientIDGroup = builder.widget("client_id_group")
-        clientIDRow = builder.widget("client_id_row")
-        accountRow = builder.widget("account_row")
-        accountButton = builder.widget("account_button")
-        cacheRow = builder.widget("cache_row")
-        clearCacheButton = builder.widget("clear_cache_button")
+        window = builder.get("preferences_window")
+        serverGroup = builder.get("server_group")
+        serverRow = builder.get("server_row")
+        serverSpinner = builder.get("server_spinner")
+        serverReset = builder.get("server_reset_button")
+        clientIDGroup = builder.get("client_id_group")
+        clientIDRow = builder.get("client_id_row")
+        accountRow = builder.get("account_row")
+        accountButton = builder.get("account_button")
+        cacheRow = builder.get("cache_row")
+        clearCacheButton = builder.get("clear_cache_button")
         serverReset.setTooltip(PreferencesTexts.resetServer)
         serverReset.setAccessibleLabel(PreferencesTexts.resetServer)
-        clearCacheButton.setButtonLabel(PreferencesTexts.clearCache)
+        clearCacheButton.setLabel(PreferencesTexts.clearCache)
         connect()
         observation = StateObservation({ [viewModel] in Rendered(viewModel) }) { [weak self] in self?.render($0) }
     }
@@ -58,26 +60,28 @@ final class PreferencesView {
     }
 
     private func connect() {
-        Signals.on(serverRow.raw, "changed") { [weak self] in
-            guard let self, serverRow.entryText != viewModel.server.text else { return }
-            viewModel.send(.editServer(serverRow.entryText))
-        }
-        Signals.on(serverRow.raw, "apply") { [weak self] in self?.viewModel.send(.applyServer) }
-        serverReset.onClicked { [weak self] in self?.viewModel.send(.resetServer) }
-        Signals.on(clientIDRow.raw, "changed") { [weak self] in
-            guard let self, clientIDRow.entryText != viewModel.clientID.text else { return }
-            viewModel.send(.editClientID(clientIDRow.entryText))
-        }
-        Signals.on(clientIDRow.raw, "apply") { [weak self] in self?.viewModel.send(.applyClientID) }
-        clearCacheButton.onClicked { [weak self] in self?.viewModel.send(.clearCache) }
-        accountButton.onClicked { [weak self] in
-            guard let self else { return }
-            switch viewModel.accountButton {
-            case .signIn: viewModel.send(.signIn)
-            case .signOut: confirm(PreferencesTexts.signOutQuestion) { [weak self] in self?.viewModel.send(.signOut) }
-            case .none: break
-            }
-        }
+        connections = [
+            serverRow.onChanged { [weak self] in
+                guard let self, serverRow.text != viewModel.server.text else { return }
+                viewModel.send(.editServer(serverRow.text))
+            },
+            serverRow.onApply { [weak self] in self?.viewModel.send(.applyServer) },
+            serverReset.onClicked { [weak self] in self?.viewModel.send(.resetServer) },
+            clientIDRow.onChanged { [weak self] in
+                guard let self, clientIDRow.text != viewModel.clientID.text else { return }
+                viewModel.send(.editClientID(clientIDRow.text))
+            },
+            clientIDRow.onApply { [weak self] in self?.viewModel.send(.applyClientID) },
+            clearCacheButton.onClicked { [weak self] in self?.viewModel.send(.clearCache) },
+            accountButton.onClicked { [weak self] in
+                guard let self else { return }
+                switch viewModel.accountButton {
+                case .signIn: viewModel.send(.signIn)
+                case .signOut: confirm(PreferencesTexts.signOutQuestion) { [weak self] in self?.viewModel.send(.signOut) }
+                case .none: break
+                }
+            },
+        ]
     }
 
     private func render(_ state: Rendered) {
@@ -86,27 +90,27 @@ final class PreferencesView {
         serverSpinner.setSpinning(state.server.isChecking)
         serverReset.setVisible(state.server.canReset)
         render(state.clientID, row: clientIDRow, group: clientIDGroup)
-        accountRow.setRowTitle(state.accountTitle)
-        accountRow.setRowSubtitle(state.accountNote)
+        accountRow.setTitle(state.accountTitle)
+        accountRow.setSubtitle(state.accountNote)
         accountButton.setVisible(state.accountButton != .none)
-        accountButton.setButtonLabel(state.accountButton == .signOut ? PreferencesTexts.signOut : PreferencesTexts.signIn)
+        accountButton.setLabel(state.accountButton == .signOut ? PreferencesTexts.signOut : PreferencesTexts.signIn)
         accountButton.setClass("destructive-action", state.accountButton == .signOut)
-        cacheRow.setRowSubtitle(state.cacheSummary)
+        cacheRow.setSubtitle(state.cacheSummary)
         clearCacheButton.setSensitive(state.canClearCache)
     }
 
-    private func render(_ field: PreferencesViewModel.Field, row: Widget, group: Widget) {
-        row.setEntryText(field.text)
+    private func render(_ field: PreferencesViewModel.Field, row: EntryRow, group: PreferencesGroup) {
+        row.setText(field.text)
         // Editable while a check runs: typing again cancels it. (Made insensitive with the focus
         // in it, the row's text printed a GTK warning: it never received its focus-out.)
         row.setSensitive(field.isEditable)
         row.setClass("error", field.isError)
-        group.setGroupDescription(field.note)
+        group.setDescription(field.note)
     }
 
     /// Shows the window with the cache's size and the account as they are now.
     func present() {
         viewModel.send(.refresh)
-        window.presentWindow()
+        window.present()
     }
 }

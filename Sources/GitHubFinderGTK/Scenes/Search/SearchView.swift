@@ -4,66 +4,71 @@ import GitHubFinderCore
 /// The Search tab. Renders `SearchState`, forwards what the user does as `Input`.
 @MainActor
 final class SearchView {
-    let root: Widget
-    let entry: Widget
+    let root: Box
+    let entry: SearchEntry
     let list: ListView<UserRowWidget>
     private let viewModel: SearchViewModel
-    private let states: Widget
-    private let pagingSpinner: Widget
-    private let footer: Widget
+    private let states: Stack
+    private let scroller: ScrolledWindow
+    private let pagingSpinner: Spinner
+    private let footer: Label
     /// State pages, built the first time they are needed (only one is ever on screen).
     private lazy var pages = StatePages(in: states) { [weak self] page in
         self?.viewModel.send(page.name == "signInRequired" ? .signIn : .retry)
     }
     private let showToast: @MainActor (Toast) -> Void
-    /// Owns the objects of the `.ui` file: released with the view, not before.
-    private let builder = Builder("search.ui")
     private var observation: StateObservation?
     private var rowsByID: [UserID: SearchRow] = [:]
     private var lastPagingError: String?
     private var sortAction: StringAction?
     private var onScreenAvatars: OnScreenAvatars!
     private var rendered: SearchState?
+    private var connections: [SignalConnection] = []
 
     init(viewModel: SearchViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
         self.showToast = showToast
-        root = builder.widget("search_page")
-        entry = builder.widget("search_entry")
-        states = builder.widget("search_state_stack")
-        pagingSpinner = builder.widget("paging_spinner")
+        let builder = Builder("search.ui")
+        root = builder.get("search_page")
+        entry = builder.get("search_entry")
+        states = builder.get("search_state_stack")
+        scroller = builder.get("results_scroller")
+        pagingSpinner = builder.get("paging_spinner")
         pagingSpinner.spinWhileMapped()
-        footer = builder.widget("footer_label")
-        entry.setAccessibleLabel(tr("Search GitHub users"))
-        builder.widget("sort_button").setAccessibleLabel(tr("Sort"))
-        builder.setMenu("sort_menu", whenOpened: "sort_button")
+        footer = builder.get("footer_label")
+        entry.setAccessibleLabel(AccessibleNames.searchEntry)
+        let sortButton = builder.get("sort_button", as: MenuButton.self)
+        sortButton.setAccessibleLabel(AccessibleNames.sortButton)
+        builder.setMenu("sort_menu", whenOpened: sortButton)
         list = ListView(makeRow: UserRowWidget.init) { $0.root }
-        list.widget.setAccessibleLabel(tr("Search results"))
-        builder.widget("results_scroller").setScrolledChild(list.widget)
+        list.widget.setAccessibleLabel(AccessibleNames.searchResults)
+        scroller.setChild(list.widget)
         list.onBind = { [weak self] row, id, _ in self?.bind(row, id: id) }
-        onScreenAvatars = OnScreenAvatars(scroller: builder.widget("results_scroller"), avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
+        onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
             self.map { Array($0.list.boundRows.values) } ?? []
         }
-        connect(builder: builder)
+        connect()
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
-    private func connect(builder: Builder) {
-        Signals.on(entry.raw, "changed") { [weak self] in
-            guard let self else { return }
-            // Typed elsewhere (type-to-search from a row): the typing continues in the entry.
-            // Left on the row, focus sat on a widget the new results splice away, which GTK
-            // reports as a critical.
-            if entry.isVisibleOnScreen, !entry.containsFocus { entry.focusKeepingText() }
-            viewModel.send(.queryChanged(entry.entryText))
-        }
-        Signals.on(entry.raw, "activate") { [weak self] in self?.viewModel.send(.submit) }
-        Signals.on(entry.raw, "stop-search") { [weak self] in self?.viewModel.send(.clear) }
+    private func connect() {
+        connections = [
+            entry.onChanged { [weak self] in
+                guard let self else { return }
+                // Typed elsewhere (type-to-search from a row): the typing continues in the entry.
+                // Left on the row, focus sat on a widget the new results splice away, which GTK
+                // reports as a critical.
+                if entry.isVisibleOnScreen, !entry.containsFocus { entry.focusKeepingText() }
+                viewModel.send(.queryChanged(entry.text))
+            },
+            entry.onActivate { [weak self] in self?.viewModel.send(.submit) },
+            entry.onStopSearch { [weak self] in self?.viewModel.send(.clear) },
+            // Load the next page while a screenful of rows is still below the viewport.
+            scroller.onVerticalScroll { [weak self] remaining, pageSize in
+                if remaining < pageSize { self?.viewModel.send(.reachedEnd) }
+            },
+        ]
         list.onActivate { [weak self] id in self?.viewModel.send(.select(id)) }
-        // Load the next page while a screenful of rows is still below the viewport.
-        builder.widget("results_scroller").onVerticalScroll { [weak self] remaining, pageSize in
-            if remaining < pageSize { self?.viewModel.send(.reachedEnd) }
-        }
         installSortAction()
     }
 
@@ -85,7 +90,7 @@ final class SearchView {
             }
         }
         rendered = state
-        entry.setEntryText(state.query)
+        entry.setText(state.query)
         rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         list.update(state.rows.map(\.id))
         for (id, row) in list.boundRows { bind(row, id: id) }
@@ -96,10 +101,9 @@ final class SearchView {
             states.showChild("results")
         }
         pagingSpinner.setVisible(state.paging == .loadingMore)
-        footer.setText(state.capNotice ?? "")
-        footer.setVisible(state.capNotice != nil && state.paging == .complete)
+        footer.show(state.paging == .complete ? state.capNotice : nil)
         if case .failed(let message) = state.paging, lastPagingError != message, let text = state.pagingFailure {
-            showToast(Toast(message: text, actionTitle: tr("Retry")) { [weak self] in self?.viewModel.send(.retry) })
+            showToast(.retry(text) { [weak self] in self?.viewModel.send(.retry) })
         }
         if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
     }

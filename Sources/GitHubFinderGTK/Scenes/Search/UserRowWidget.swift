@@ -12,20 +12,21 @@ import GitHubFinderCore
 final class UserRowWidget: AvatarRow {
     static let avatarSize: Int32 = 32
 
-    let root = Widget.box(.horizontal, spacing: 10, classes: ["user-row"])
-    let avatar = Widget.picture(size: avatarSize)
-    let login = Widget.label(classes: ["login"])
-    let star = Widget.button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
+    let root = Box(.horizontal, spacing: 10, classes: ["user-row"])
+    let avatar = Picture(size: avatarSize)
+    let login = Label(classes: ["login"])
+    let star = Button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
     /// The name under the login, once the row has shown one.
-    private(set) var name: Widget?
+    private(set) var name: Label?
     /// "Bot" or "Organization", once the row has shown one.
-    private(set) var badge: Widget?
+    private(set) var badge: Label?
     private(set) var identifier: UserID?
     private(set) var wantedAvatar: URL?
     private(set) var hasAvatar = false
     private(set) var isFavorite = false
     var avatarPicture: Widget { avatar }
     var onStar: (@MainActor (UserID) -> Void)?
+    private var connections: [SignalConnection] = []
 
     init() {
         avatar.hideFromAccessibility()
@@ -36,12 +37,14 @@ final class UserRowWidget: AvatarRow {
         root.append(login)
         star.setAlign(vertical: .center)
         root.append(star)
-        star.setTooltip { [weak self] in
-            SearchRow.starTooltip(isFavorite: self?.isFavorite == true)
-        }
-        star.onClicked { [weak self] in
-            if let self, let identifier { onStar?(identifier) }
-        }
+        connections = [
+            star.setTooltip { [weak self] in
+                SearchRow.starTooltip(isFavorite: self?.isFavorite == true)
+            },
+            star.onClicked { [weak self] in
+                if let self, let identifier { onStar?(identifier) }
+            },
+        ]
     }
 
     /// Shows one user; `texture` is the avatar if already decoded, else it comes once shown.
@@ -74,7 +77,7 @@ final class UserRowWidget: AvatarRow {
     }
 
     func setFavorite(_ isFavorite: Bool, login: String) {
-        star.setButtonIcon(isFavorite ? "starred-symbolic" : "non-starred-symbolic")
+        star.setIcon(isFavorite ? "starred-symbolic" : "non-starred-symbolic")
         star.setAccessibleLabel(SearchRow.starLabel(login: login, isFavorite: isFavorite))
         self.isFavorite = isFavorite
     }
@@ -86,13 +89,13 @@ final class UserRowWidget: AvatarRow {
     }
 
     /// The name goes under the login: both move into a vertical box in the login's place.
-    private func makeName() -> Widget {
-        let texts = Widget.box(.vertical)
+    private func makeName() -> Label {
+        let texts = Box(.vertical)
         texts.setExpand(horizontal: true)
         texts.setAlign(vertical: .center)
         root.insert(texts, after: avatar)
         root.move(login, to: texts)
-        let name = Widget.label(classes: ["name"])
+        let name = Label(classes: ["name"])
         name.setEllipsize()
         texts.append(name)
         self.name = name
@@ -100,10 +103,10 @@ final class UserRowWidget: AvatarRow {
     }
 
     /// The badge sits between the texts and the star.
-    private func makeBadge() -> Widget {
-        let badge = Widget.label(classes: ["badge"])
+    private func makeBadge() -> Label {
+        let badge = Label(classes: ["badge"])
         badge.setAlign(vertical: .center)
-        root.insert(badge, after: star.previousSibling)
+        root.insert(badge, before: star)
         self.badge = badge
         return badge
     }

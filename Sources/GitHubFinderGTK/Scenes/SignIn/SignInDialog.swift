@@ -5,62 +5,64 @@ import GitHubFinderCore
 /// `SignInViewModel.State`, forwards input.
 @MainActor
 final class SignInDialog {
-    let window: Widget
-    let tokenEntry = Widget.passwordEntry(widthChars: 40)
-    let signInButton = Widget.button(label: tr("Sign In"), classes: ["suggested-action"])
-    let deviceButton = Widget.button(label: tr("Sign in with GitHub…"))
-    let cancelButton = Widget.button(label: tr("Cancel"))
-    let continueButton = Widget.button(label: tr("Continue"), classes: ["suggested-action"])
-    let status = Widget.label()
-    let accountName = Widget.label(classes: ["heading"])
-    let notice = Widget.label(classes: ["dim-label"])
-    let userCode = Widget.label(classes: ["title-1"], xalign: 0.5)
-    private let reason = Widget.label()
-    private let spinner = Widget.idleSpinner()
-    private let account = Widget.box(.horizontal, spacing: 12)
-    private let avatar = Widget.picture(size: 48)
-    private let devicePanel = Widget.box(.vertical, spacing: 8)
-    private let openPageButton = Widget.button(label: tr("Open the GitHub Page Again"))
+    let window: Window
+    let tokenEntry = PasswordEntry(widthChars: 40)
+    let signInButton = Button(label: SignInTexts.signIn, classes: ["suggested-action"])
+    let deviceButton = Button(label: SignInTexts.deviceFlow)
+    let cancelButton = Button()
+    let continueButton = Button(label: SignInTexts.continueTitle, classes: ["suggested-action"])
+    let status = Label()
+    let accountName = Label(classes: ["heading"])
+    let notice = Label(classes: ["dim-label"])
+    let userCode = Label(classes: ["title-1"], xalign: 0.5)
+    private let reason = Label()
+    private let spinner = Spinner()
+    private let account = Box(.horizontal, spacing: 12)
+    private let avatar = Picture(size: 48)
+    private let devicePanel = Box(.vertical, spacing: 8)
+    private let codeHint = Label(SignInTexts.codeHint, xalign: 0.5)
+    private let openPageButton = Button(label: SignInTexts.openPageAgain)
     private let viewModel: SignInViewModel
     private let avatars: AvatarTextures
+    private var connections: [SignalConnection] = []
     private var observation: StateObservation?
     private var closing = false
 
-    init(viewModel: SignInViewModel, parent: Widget, avatars: AvatarTextures) {
+    init(viewModel: SignInViewModel, parent: Window, avatars: AvatarTextures) {
         self.viewModel = viewModel
         self.avatars = avatars
-        window = Widget.dialog(title: tr("Sign In to GitHub"), transientFor: parent, width: 460)
-        window.setWindowChild(layout())
+        window = Window.dialog(title: SignInTexts.title, transientFor: parent, width: 460)
+        window.setChild(layout())
         window.setDefaultWidget(signInButton)
         connect()
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
     func present() {
-        window.presentWindow()
+        window.present()
         tokenEntry.grabFocus()
     }
 
     func close() {
         closing = true
-        window.destroyWindow()
+        window.destroy()
     }
 
     private func layout() -> Widget {
-        let content = Widget.box(.vertical, spacing: 12)
+        let content = Box(.vertical, spacing: 12)
         content.setMargins(24)
         reason.setWrap()
         content.append(reason)
-        let explanation = Widget.label(tr("Paste a personal access token. Signed in, GitHub allows far more requests (5,000 an hour instead of 60); the token is kept in your keyring."))
+        let explanation = Label(SignInTexts.explanation)
         explanation.setWrap()
         content.append(explanation)
-        tokenEntry.setAccessibleLabel(tr("Personal access token"))
-        let row = Widget.box(.horizontal, spacing: 8)
+        tokenEntry.setAccessibleLabel(SignInTexts.tokenField)
+        let row = Box(.horizontal, spacing: 8)
         tokenEntry.setExpand(horizontal: true)
         row.append(tokenEntry)
         row.append(signInButton)
         content.append(row)
-        let statusRow = Widget.box(.horizontal, spacing: 8)
+        let statusRow = Box(.horizontal, spacing: 8)
         statusRow.append(spinner)
         status.setWrap()
         statusRow.append(status)
@@ -71,16 +73,15 @@ final class SignInDialog {
         content.append(account)
         notice.setWrap()
         content.append(notice)
-        devicePanel.append(.separator(.horizontal))
+        devicePanel.append(Separator(.horizontal))
         devicePanel.append(deviceButton)
-        let codeHint = Widget.label(tr("Enter this code on the GitHub page that opened in your browser:"), xalign: 0.5)
         codeHint.setWrap()
         devicePanel.append(codeHint)
         userCode.setSelectable()
         devicePanel.append(userCode)
         devicePanel.append(openPageButton)
         content.append(devicePanel)
-        let buttons = Widget.box(.horizontal, spacing: 8)
+        let buttons = Box(.horizontal, spacing: 8)
         buttons.setAlign(horizontal: .end)
         buttons.append(cancelButton)
         buttons.append(continueButton)
@@ -89,48 +90,43 @@ final class SignInDialog {
     }
 
     private func connect() {
-        Signals.on(tokenEntry.raw, "changed") { [weak self] in
-            guard let self else { return }
-            viewModel.send(.tokenChanged(tokenEntry.entryText))
-        }
-        Signals.on(tokenEntry.raw, "activate") { [weak self] in self?.viewModel.send(.submitToken) }
-        signInButton.onClicked { [weak self] in self?.viewModel.send(.submitToken) }
-        deviceButton.onClicked { [weak self] in self?.viewModel.send(.startDeviceFlow) }
-        openPageButton.onClicked { [weak self] in self?.viewModel.send(.openVerificationPage) }
-        cancelButton.onClicked { [weak self] in self?.viewModel.send(.cancel) }
-        continueButton.onClicked { [weak self] in self?.viewModel.send(.done) }
-        Signals.onBool(window.raw, "close-request") { [weak self] in
-            guard let self, !closing else { return false }
-            viewModel.send(.cancel)
-            return true
-        }
+        connections = [
+            tokenEntry.onChanged { [weak self] in
+                guard let self else { return }
+                viewModel.send(.tokenChanged(tokenEntry.text))
+            },
+            tokenEntry.onActivate { [weak self] in self?.viewModel.send(.submitToken) },
+            signInButton.onClicked { [weak self] in self?.viewModel.send(.submitToken) },
+            deviceButton.onClicked { [weak self] in self?.viewModel.send(.startDeviceFlow) },
+            openPageButton.onClicked { [weak self] in self?.viewModel.send(.openVerificationPage) },
+            cancelButton.onClicked { [weak self] in self?.viewModel.send(.cancel) },
+            continueButton.onClicked { [weak self] in self?.viewModel.send(.done) },
+            window.onCloseRequest { [weak self] in
+                guard let self, !closing else { return false }
+                viewModel.send(.cancel)
+                return true
+            },
+        ]
     }
 
     private func render(_ state: SignInViewModel.State) {
-        reason.setText(state.reason ?? "")
-        reason.setVisible(state.reason != nil)
+        reason.show(state.reason)
         signInButton.setSensitive(state.canSubmit)
         deviceButton.setVisible(state.isDeviceFlowAvailable)
         devicePanel.setVisible(state.isDeviceFlowAvailable)
-        notice.setText(state.notice ?? "")
-        notice.setVisible(state.notice != nil)
+        notice.show(state.notice)
         continueButton.setVisible(state.isSignedIn)
-        cancelButton.setButtonLabel(state.isSignedIn ? tr("Close") : tr("Cancel"))
+        cancelButton.setLabel(state.dismissTitle)
+        status.setText(state.status)
         var waiting = false
         switch state.phase {
-        case .idle:
-            status.setText("")
-        case .validating:
-            status.setText(tr("Checking with GitHub…"))
-        case .failed(let message):
-            status.setText(message)
+        case .idle, .validating, .failed:
+            break
         case .waitingForApproval(let code, _):
             userCode.setText(code)
-            status.setText(tr("Waiting for you to approve on GitHub…"))
             waiting = true
-        case .signedIn(let login, let avatarURL):
-            status.setText("")
-            accountName.setText(tr("Signed in as {login}", ["login": login]))
+        case .signedIn(_, let avatarURL):
+            accountName.setText(state.account ?? "")
             let picture = avatar
             if let texture = avatars.texture(for: avatarURL, pixelSize: 48 * picture.scaleFactor, completion: { picture.setTexture($0) }) { picture.setTexture(texture) }
             window.setDefaultWidget(continueButton)
@@ -146,7 +142,7 @@ final class SignInDialog {
         spinner.setSpinning(busy)
         userCode.setVisible(waiting)
         openPageButton.setVisible(waiting)
-        userCode.previousSibling?.setVisible(waiting)
+        codeHint.setVisible(waiting)
         deviceButton.setSensitive(!busy && !state.isSignedIn)
     }
 }

@@ -1,0 +1,17 @@
+/// The names screen readers give the widgets that show no text of their own (an entry, a list,
+/// an icon button). They are a contract: the end-to-end tests and DESIGN.md §5 find widgets by
+/// these English names, so change them only together.
+public enum AccessibleNames {
+    public static var searchEntry: String { tr("Search GitHub users") }
+    public static var sortButton: String { tr("Sort") }
+    public static var searchResults: String { tr("Search results") }
+    public static var favoritesFilter: String { tr("Filter favorites") }
+    public static var favoritesList: String { tr("Favorites") }
+    /// The close button of a message bar or a toast.
+    public static var dismiss: String { tr("Dismiss") }
+    public static var searchTab: String { tr("Search") }
+    public static var favoritesTab: String { tr("Favorites") }
+    public static var mainMenu: String { tr("Main Menu") }
+    /// Leaves the detail pane of a narrow (folded) window.
+    public static var back: String { tr("Back") }
+}

@@ -1,0 +1,60 @@
+import CGtk
+import CGtkSupport
+
+/// A GtkButton: a label, an icon, or both.
+class Button: Widget {
+    override class var gtkType: GType { gtk_button_get_type() }
+
+    convenience init(label: String? = nil, icon: String? = nil, classes: [String] = []) {
+        self.init(gtk_button_new())
+        if let label { gtk_button_set_label(cast(), label) }
+        if let icon, label == nil { gtk_button_set_icon_name(cast(), icon) }
+        if let icon, let label {
+            let content = Box(.horizontal, spacing: 6)
+            content.append(Image(icon: icon))
+            content.append(Label(label))
+            gtk_button_set_child(cast(), content.pointer)
+        }
+        classes.forEach(addClass)
+    }
+
+    func setLabel(_ label: String) { gtk_button_set_label(cast(), label) }
+
+    /// Sets the icon unless it already shows (a new one is looked up in the icon theme).
+    func setIcon(_ icon: String) {
+        let current = gtk_button_get_icon_name(cast()).map { String(cString: $0) }
+        if current != icon { gtk_button_set_icon_name(cast(), icon) }
+    }
+
+    func onClicked(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "clicked", action) }
+}
+
+/// A GtkToggleButton (the header bar's tabs).
+final class ToggleButton: Button {
+    override class var gtkType: GType { gtk_toggle_button_get_type() }
+
+    var isActive: Bool { gtk_toggle_button_get_active(cast()) != 0 }
+
+    func setActive(_ active: Bool) {
+        if isActive != active { gtk_toggle_button_set_active(cast(), active ? 1 : 0) }
+    }
+
+    func onToggled(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "toggled", action) }
+}
+
+/// A GtkCheckButton (a radio item of the Preferences window).
+final class CheckButton: Widget {
+    override class var gtkType: GType { gtk_check_button_get_type() }
+
+    var isActive: Bool { gtk_check_button_get_active(cast()) != 0 }
+}
+
+/// A GtkMenuButton; its menu comes from the `.ui` file (`Builder.setMenu`) or from code.
+final class MenuButton: Widget {
+    override class var gtkType: GType { gtk_menu_button_get_type() }
+
+    /// Gives the button `menu` (a GMenuModel), its popover built only when it first opens.
+    func setMenu(_ menu: ObjectRef) {
+        ghf_menu_button_set_menu_model_when_opened(opaque, menu.pointer.assumingMemoryBound(to: GMenuModel.self))
+    }
+}

@@ -1,0 +1,59 @@
+import CGtk
+import CGtkSupport
+
+/// A GdkTexture decoded from image bytes (PNG, JPEG…), owned.
+@MainActor
+public final class Texture {
+    let ref: ObjectRef
+
+    /// Nil when the bytes are not a readable image.
+    init?(data: [UInt8]) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let texture = data.withUnsafeBufferPointer({ ghf_texture_from_data($0.baseAddress, gsize($0.count), &message) }) else {
+            g_free(message)
+            return nil
+        }
+        ref = ObjectRef(adopting: UnsafeMutableRawPointer(texture))
+    }
+
+    var opaque: OpaquePointer { OpaquePointer(ref.pointer) }
+    var width: Int32 { gdk_texture_get_width(opaque) }
+    var height: Int32 { gdk_texture_get_height(opaque) }
+}
+
+/// A GtkPicture showing an avatar: square, cropped to fill, with round corners (CSS "avatar").
+final class Picture: Widget {
+    override class var gtkType: GType { gtk_picture_get_type() }
+
+    convenience init(size: Int32) {
+        self.init(gtk_picture_new())
+        gtk_picture_set_can_shrink(opaque, 1)
+        gtk_picture_set_content_fit(opaque, GTK_CONTENT_FIT_COVER)
+        setSize(width: size, height: size)
+        addClass("avatar")
+        gtk_widget_set_overflow(pointer, GTK_OVERFLOW_HIDDEN)
+    }
+
+    func setTexture(_ texture: Texture?) { gtk_picture_set_paintable(opaque, texture?.opaque) }
+}
+
+/// A GtkImage of a themed icon.
+final class Image: Widget {
+    override class var gtkType: GType { gtk_image_get_type() }
+
+    convenience init(icon: String, pixelSize: Int32 = 16) {
+        self.init(gtk_image_new_from_icon_name(icon))
+        gtk_image_set_pixel_size(opaque, pixelSize)
+    }
+}
+
+/// An AdwAvatar: initials on a colour until it has an image.
+final class Avatar: Widget {
+    override class var gtkType: GType { adw_avatar_get_type() }
+
+    /// The name whose initials (and colour) the avatar shows until it has an image.
+    func setText(_ text: String) { adw_avatar_set_text(opaque, text) }
+
+    /// The image drawn instead of the initials; `nil` shows the initials again.
+    func setImage(_ texture: Texture?) { adw_avatar_set_custom_image(opaque, texture?.opaque) }
+}

@@ -1,0 +1,55 @@
+import CGtk
+
+/// A GtkScrolledWindow that scrolls vertically.
+final class ScrolledWindow: Widget {
+    override class var gtkType: GType { gtk_scrolled_window_get_type() }
+
+    /// Scrolls `child` vertically, filling the height it is given.
+    convenience init(_ child: Widget) {
+        self.init(gtk_scrolled_window_new())
+        setChild(child)
+        gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        setExpand(vertical: true)
+    }
+
+    func setChild(_ child: Widget) { gtk_scrolled_window_set_child(opaque, child.pointer) }
+
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(opaque) }
+
+    /// Calls `action` with how far below the viewport the content goes, and the viewport's
+    /// height, each time it scrolls.
+    func onVerticalScroll(_ action: @escaping @MainActor (_ remainingBelow: Double, _ pageSize: Double) -> Void) -> SignalConnection {
+        let adjustment = adjustment
+        return Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") {
+            let page = gtk_adjustment_get_page_size(adjustment)
+            action(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_value(adjustment) - page, page)
+        }
+    }
+
+    /// Calls `action` when the content scrolls or changes size (what is in view may change).
+    func onViewChanged(_ action: @escaping @MainActor () -> Void) -> [SignalConnection] {
+        let adjustment = UnsafeMutableRawPointer(adjustment)
+        return [Signals.on(adjustment, "value-changed", action), Signals.on(adjustment, "changed", action)]
+    }
+
+    /// Whether `widget`, inside this window's content, is on screen, or within `margin` pixels
+    /// of it.
+    func shows(_ widget: Widget, margin: Float) -> Bool {
+        // Unmapped or never allocated (a fresh row sits at 0,0 until the next layout): not shown.
+        guard widget.isVisibleOnScreen, widget.width > 0 else { return false }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget.pointer, pointer, &bounds) != 0 else { return false }
+        return bounds.origin.y + bounds.size.height >= -margin && bounds.origin.y <= Float(height) + margin
+    }
+}
+
+/// A GtkListBox of a few rows made in code (a profile's repositories).
+final class ListBox: Widget {
+    override class var gtkType: GType { gtk_list_box_get_type() }
+
+    func append(_ row: Widget) { gtk_list_box_append(opaque, row.pointer) }
+
+    func removeAll() {
+        while let child = gtk_widget_get_first_child(pointer) { gtk_list_box_remove(opaque, child) }
+    }
+}
