@@ -58,6 +58,7 @@ SETTLE_S = float(os.environ.get("GHF_IDLE_SETTLE_S", "12"))
 WINDOW_S = float(os.environ.get("GHF_IDLE_WINDOW_S", "20"))
 ONLY = set(filter(None, os.environ.get("GHF_BENCH_ONLY", "").split(",")))
 FIXTURES = os.path.join(ROOT, "data", "fixtures", "github-users.json")
+FIXTURE_REPOSITORIES = os.path.join(ROOT, "data", "fixtures", "github-repositories.json")
 
 CPU_BUDGET_PERCENT = 0.5
 STARTUP_BUDGET_RATIO = 1.3
@@ -369,7 +370,8 @@ def fixture_accounts():
     with open(FIXTURES) as f:
         data = json.load(f)
     users = {u["login"]: u for u in data["users"]}
-    repositories = data.get("repositories", {})
+    with open(FIXTURE_REPOSITORIES) as f:
+        repositories = json.load(f)["repositories"]
     accounts = {}
     for _, login in DETAIL_ACCOUNTS:
         user = users[login]

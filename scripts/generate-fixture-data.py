@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Generate the GitHub double's deterministic data set: data/fixtures/github-users.json.
+"""Generate the GitHub double's deterministic data set: data/fixtures/github-users.json and
+data/fixtures/github-repositories.json (see fixture_repositories.py for the second).
 
 Run once (`make fixtures`); the output is committed so every machine serves identical data.
 The same seed always yields byte-identical output.
 
-Shape: {"users": [ {profile fields...} ], "repositories": {"<user id>": [[name, description,
-language, stars, forks, pushed_epoch, created_epoch, fork, archived], ...]}} — repositories are
-stored compactly because a few accounts own hundreds of them.
+Shape: {"seed": N, "users": [ {profile fields...} ]}.
 """
 import json
 import os
 import random
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the committed scripts
+import fixture_repositories  # noqa: E402
 
 SEED = 20261122
 USER_COUNT = 5200
@@ -150,12 +153,17 @@ def main():
         users.append(user)
         if repos:
             repositories[str(next_id)] = repos
-    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "fixtures", "github-users.json")
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump({"seed": SEED, "users": users, "repositories": repositories}, f, ensure_ascii=False, separators=(",", ":"))
-        f.write("\n")
-    print("wrote %d users, %d repositories to %s" % (len(users), sum(len(r) for r in repositories.values()), os.path.normpath(out)))
+    repos = fixture_repositories.build(users, repositories, SEED, SYLLABLES, LANGS, EPOCH_NOW)
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "fixtures")
+    write(os.path.join(folder, "github-users.json"), {"seed": SEED, "users": users})
+    write(os.path.join(folder, "github-repositories.json"), repos)
+    print("wrote %d users, %d repositories to %s" % (len(users), sum(len(r) for r in repos["repositories"].values()), os.path.normpath(folder)))
 
+
+def write(path, data):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+        f.write("\n")
 
 if __name__ == "__main__":
     main()

@@ -1,15 +1,32 @@
 import FlyingFox
 import Foundation
 
-/// `/_fixture/*`: lets a test or demo in another process switch faults and read counters.
+/// `/_fixture/*`: lets a test or demo in another process switch faults, read counters, get
+/// tokens and see stars.
 ///
 /// - `POST /_fixture/faults` with a `FixtureFault` JSON body adds a fault.
 /// - `DELETE /_fixture/faults` clears them.
 /// - `GET /_fixture/stats` returns request counts per route.
+/// - `POST /_fixture/tokens` with `{"login": L, "scopes": [...]}` (classic; scopes default to
+///   `["public_repo"]`) or `{"login": L, "fine_grained": true, "can_star": B}` answers 201
+///   `{"token": T}`.
+/// - `GET /_fixture/starred/{login}` answers `{"login": L, "starred": ["owner/name", ...]}`,
+///   oldest star first.
 struct FixtureControl {
     let state: FixtureState
+    let auth: FixtureAuth
+    let stars: FixtureStars
+    let data: FixtureDataSet
+
+    private struct TokenRequest: Decodable {
+        var login: String
+        var scopes: [String]?
+        var fine_grained: Bool?
+        var can_star: Bool?
+    }
 
     func handle(_ context: FixtureContext) async -> HTTPResponse {
+        let parts = context.pathParts
         switch (context.request.method, context.path) {
         case (.POST, "/_fixture/faults"):
             guard let fault = try? JSONDecoder().decode(FixtureFault.self, from: await context.request.bodyData) else {
@@ -23,6 +40,17 @@ struct FixtureControl {
         case (.GET, "/_fixture/stats"):
             let counts = Dictionary(uniqueKeysWithValues: FixtureRoute.allCases.map { ($0.rawValue, state.count($0)) })
             return context.json(200, FixtureJSON.encode(["requests": counts]))
+        case (.POST, "/_fixture/tokens"):
+            guard let request = try? JSONDecoder().decode(TokenRequest.self, from: await context.request.bodyData) else {
+                return context.json(400, FixtureJSON.error("Body must be {\"login\": …, \"scopes\": […]}", status: 400))
+            }
+            let token = request.fine_grained == true
+                ? auth.issueFineGrainedToken(for: request.login, canStar: request.can_star ?? false)
+                : auth.issueToken(for: request.login, scopes: Set(request.scopes ?? ["public_repo"]))
+            return context.json(201, FixtureJSON.encode(["token": token]))
+        case (.GET, _) where parts.count == 3 && parts[1] == "starred":
+            let names = stars.stars(of: parts[2]).compactMap { data.fullName(ofRepository: $0.repositoryID) }
+            return context.json(200, FixtureJSON.encode(["login": parts[2], "starred": names] as [String: Any]))
         default:
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }

@@ -20,37 +20,47 @@ public struct FixtureUser: Sendable, Hashable {
     public var hireable: Bool?
 }
 
-/// One repository of the data set.
-public struct FixtureRepository: Sendable, Hashable {
-    public var id: Int64
-    public var name: String
-    public var description: String?
-    public var language: String?
-    public var stars: Int
-    public var forks: Int
-    public var pushedAt: Int
-    public var createdAt: Int
-    public var isFork: Bool
-    public var isArchived: Bool
-}
-
-/// The deterministic data set in `data/fixtures/github-users.json` (written by
-/// `scripts/generate-fixture-data.py`), indexed for the routes the double serves.
+/// The deterministic data set in `data/fixtures/github-users.json` and, beside it,
+/// `github-repositories.json` (written by `scripts/generate-fixture-data.py`), indexed for the
+/// routes the double serves.
 public struct FixtureDataSet: Sendable {
     public let users: [FixtureUser]
     public let repositoriesByUser: [Int64: [FixtureRepository]]
+    /// Every repository, by owner id then the owner's order: the order searches start from.
+    public let repositories: [FixtureRepository]
     let usersByLogin: [String: FixtureUser]
     let usersByID: [Int64: FixtureUser]
+    let repositoriesByFullName: [String: FixtureRepository]
+    let repositoriesByID: [Int64: FixtureRepository]
+    /// Lowercased name, `owner/name` and description per entry of `repositories`, made once so
+    /// a search over tens of thousands of rows does not lowercase them on every request.
+    let repositorySearchText: [(name: String, fullName: String, description: String)]
 
     public init(users: [FixtureUser], repositoriesByUser: [Int64: [FixtureRepository]]) {
         self.users = users
         self.repositoriesByUser = repositoriesByUser
+        let usersByID = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.usersByID = usersByID
         usersByLogin = Dictionary(users.map { ($0.login.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        usersByID = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        repositories = repositoriesByUser.keys.sorted().flatMap { repositoriesByUser[$0] ?? [] }
+        repositorySearchText = repositories.map { repository in
+            let name = repository.name.lowercased()
+            return (name, "\(usersByID[repository.ownerID]?.login.lowercased() ?? "")/\(name)", repository.description?.lowercased() ?? "")
+        }
+        repositoriesByID = Dictionary(repositories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        repositoriesByFullName = Dictionary(zip(repositorySearchText.map(\.fullName), repositories), uniquingKeysWith: { first, _ in first })
     }
 
     public func user(login: String) -> FixtureUser? { usersByLogin[login.lowercased()] }
     public func user(id: Int64) -> FixtureUser? { usersByID[id] }
+    /// Case-insensitive, as GitHub's repository paths are.
+    public func repository(owner: String, name: String) -> FixtureRepository? { repositoriesByFullName["\(owner.lowercased())/\(name.lowercased())"] }
+    public func repository(id: Int64) -> FixtureRepository? { repositoriesByID[id] }
+    /// `owner/name` as the owner spells it.
+    public func fullName(ofRepository id: Int64) -> String? {
+        repository(id: id).flatMap { repo in user(id: repo.ownerID).map { "\($0.login)/\(repo.name)" } }
+    }
+    public func repository(fullName: String) -> FixtureRepository? { repositoriesByFullName[fullName.lowercased()] }
 
     /// The committed data file, found from this source file's location in the checkout, or
     /// from `GITHUB_FIXTURE_DATA` when set.
@@ -72,13 +82,17 @@ public struct FixtureDataSet: Sendable {
         }
     }()
 
+    /// The users in `file` and the repositories in `github-repositories.json` beside it.
     public static func load(from file: URL) throws -> FixtureDataSet {
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
         let users = (root["users"] as? [[String: Any]] ?? []).compactMap(user(from:))
+        let repositoriesFile = file.deletingLastPathComponent().appendingPathComponent("github-repositories.json")
+        let table = try JSONSerialization.jsonObject(with: Data(contentsOf: repositoriesFile)) as? [String: Any] ?? [:]
+        let columns = Dictionary(uniqueKeysWithValues: (table["columns"] as? [String] ?? []).enumerated().map { ($1, $0) })
         var repositories: [Int64: [FixtureRepository]] = [:]
-        for (key, value) in root["repositories"] as? [String: [[Any]]] ?? [:] {
-            guard let userID = Int64(key) else { continue }
-            repositories[userID] = value.enumerated().compactMap { index, row in repository(from: row, id: userID * 1_000 + Int64(index)) }
+        for (key, rows) in table["repositories"] as? [String: [[Any]]] ?? [:] {
+            guard let ownerID = Int64(key) else { continue }
+            repositories[ownerID] = rows.enumerated().compactMap { FixtureRepository(row: $1, columns: columns, ownerID: ownerID, index: $0) }
         }
         return FixtureDataSet(users: users, repositoriesByUser: repositories)
     }
@@ -93,16 +107,6 @@ public struct FixtureDataSet: Sendable {
             followers: (object["followers"] as? NSNumber)?.intValue ?? 0, following: (object["following"] as? NSNumber)?.intValue ?? 0,
             createdAt: object["created_at"] as? String ?? "2008-01-01T00:00:00Z", updatedAt: object["updated_at"] as? String ?? "2008-01-01T00:00:00Z",
             hireable: object["hireable"] as? Bool
-        )
-    }
-
-    private static func repository(from row: [Any], id: Int64) -> FixtureRepository? {
-        guard row.count >= 9, let name = row[0] as? String else { return nil }
-        return FixtureRepository(
-            id: id, name: name, description: row[1] as? String, language: row[2] as? String,
-            stars: (row[3] as? NSNumber)?.intValue ?? 0, forks: (row[4] as? NSNumber)?.intValue ?? 0,
-            pushedAt: (row[5] as? NSNumber)?.intValue ?? 0, createdAt: (row[6] as? NSNumber)?.intValue ?? 0,
-            isFork: (row[7] as? Bool) ?? false, isArchived: (row[8] as? Bool) ?? false
         )
     }
 }

@@ -1,17 +1,5 @@
 import Foundation
 
-/// The double's routes, for request counts and fault targeting.
-public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
-    case search, user, repos, avatar
-    case rateLimit = "rate_limit"
-    /// `GET /user`: the signed-in account.
-    case authenticatedUser = "authenticated_user"
-    /// `POST /login/device/code` and `POST /login/oauth/access_token`.
-    case deviceCode = "device_code"
-    case accessToken = "access_token"
-    case control, unknown
-}
-
 /// A fault a test switches on: the next matching requests misbehave the way real networks and
 /// GitHub do. `remaining` counts how many requests it affects (nil: until cleared).
 public struct FixtureFault: Sendable, Codable, Equatable {

@@ -40,22 +40,6 @@ public enum FixtureJSON {
         return object
     }
 
-    static func repository(_ repo: FixtureRepository, owner: FixtureUser, base: String) -> [String: Any] {
-        [
-            "id": repo.id, "node_id": "MDEwOlJlcG9zaXRvcnk\(repo.id)", "name": repo.name,
-            "full_name": "\(owner.login)/\(repo.name)", "private": false,
-            "owner": userSummary(owner, base: base),
-            "html_url": "https://github.com/\(owner.login)/\(repo.name)",
-            "description": repo.description ?? NSNull(), "fork": repo.isFork,
-            "url": "\(base)/repos/\(owner.login)/\(repo.name)",
-            "created_at": iso(repo.createdAt), "updated_at": iso(repo.pushedAt), "pushed_at": iso(repo.pushedAt),
-            "stargazers_count": repo.stars, "watchers_count": repo.stars, "forks_count": repo.forks,
-            "language": repo.language ?? NSNull(), "archived": repo.isArchived, "disabled": false,
-            "open_issues_count": 0, "license": NSNull(), "topics": [String](), "visibility": "public",
-            "default_branch": "main",
-        ]
-    }
-
     /// A search response body exactly as `/search/users` serves it.
     public static func searchBody(_ users: ArraySlice<FixtureUser>, total: Int, base: String, score: (FixtureUser) -> Double) -> Data {
         encode(["total_count": total, "incomplete_results": false, "items": users.map { searchItem($0, base: base, score: score($0)) }])

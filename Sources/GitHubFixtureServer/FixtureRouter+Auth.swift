@@ -21,7 +21,7 @@ extension FixtureRouter {
             return context.json(200, FixtureJSON.encode(["error": "incorrect_client_credentials", "error_description": "The client_id is not valid."]))
         }
         if context.route == .deviceCode {
-            let started = auth.startDeviceFlow()
+            let started = auth.startDeviceFlow(scope: field("scope") ?? "")
             return context.json(200, FixtureJSON.encode([
                 "device_code": started.deviceCode, "user_code": started.userCode,
                 "verification_uri": "\(context.base)/login/device", "expires_in": started.script.expiresIn, "interval": started.script.interval,
@@ -32,7 +32,7 @@ extension FixtureRouter {
         }
         let answer = auth.poll(field("device_code") ?? "")
         if let token = answer.token {
-            return context.json(200, FixtureJSON.encode(["access_token": token, "token_type": "bearer", "scope": ""]))
+            return context.json(200, FixtureJSON.encode(["access_token": token, "token_type": "bearer", "scope": answer.scopes.sorted().joined(separator: ",")]))
         }
         var object: [String: Any] = ["error": answer.error ?? "unknown", "error_description": Self.describe(answer.error)]
         if let interval = answer.interval { object["interval"] = interval }

@@ -2,44 +2,12 @@ import FlyingFox
 import Foundation
 
 extension FixtureRouter {
-    /// `GET /search/users?q=&sort=&order=&per_page=&page=` with GitHub's paging, 1,000 cap and 422s.
-    func searchUsers(_ context: FixtureContext) -> HTTPResponse {
-        let query = context.query
-        let search: FixtureSearch
-        do {
-            search = try FixtureSearch(query: query["q"] ?? "")
-        } catch .missingQuery {
-            return context.json(422, FixtureJSON.error("Validation Failed", status: 422, errors: [["resource": "Search", "field": "q", "code": "missing"]]))
-        } catch {
-            return context.json(422, FixtureJSON.error("Validation Failed", status: 422, errors: [["message": "The search is longer than 256 characters.", "resource": "Search", "field": "q", "code": "invalid"]]))
-        }
-        let sort = FixtureSearch.Sort(rawValue: query["sort"] ?? "") ?? .bestMatch
-        let ascending = sort != .bestMatch && query["order"] == "asc"
-        let perPage = Self.perPage(query)
-        let page = max(Int(query["page"] ?? "") ?? 1, 1)
-        guard (page - 1) * perPage < 1_000 else {
-            return context.json(422, FixtureJSON.error("Only the first 1000 search results are available", status: 422))
-        }
-        let results = search.results(in: data, sort: sort, ascending: ascending)
-        let reachable = min(results.count, 1_000)
-        let lastPage = max(1, (reachable + perPage - 1) / perPage)
-        let start = min((page - 1) * perPage, reachable)
-        let slice = results[start..<min(start + perPage, reachable)]
-        let body = FixtureJSON.searchBody(slice, total: results.count, base: context.base, score: search.score)
-        var parameters = [("q", query["q"] ?? "")]
-        if sort != .bestMatch { parameters += [("sort", sort.rawValue), ("order", ascending ? "asc" : "desc")] }
-        parameters.append(("per_page", String(perPage)))
-        let link = Self.link(base: "\(context.base)/search/users", parameters: parameters, page: page, lastPage: lastPage)
-        return context.json(200, body, extra: link.map { [.cacheControl: "no-cache", HTTPHeader("Link"): $0] } ?? [.cacheControl: "no-cache"])
-    }
-
     /// `GET /users/{login}`: the profile, with an ETag for conditional requests.
     func user(_ context: FixtureContext) -> HTTPResponse {
         guard let user = data.user(login: context.pathParts[1]) else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
-        let body = FixtureJSON.encode(FixtureJSON.profile(user, base: context.base))
-        return context.json(200, body, extra: [.cacheControl: "public, max-age=60, s-maxage=60", .eTag: Self.etag(body)])
+        return cacheable(context, FixtureJSON.encode(FixtureJSON.profile(user, base: context.base)))
     }
 
     /// `GET /users/{login}/repos` and `/user/{id}/repos` (where GitHub's own Link URLs point).
@@ -59,16 +27,16 @@ extension FixtureRouter {
             }
             return descending ? !ordered : ordered
         }
-        let perPage = Self.perPage(query)
-        let page = max(Int(query["page"] ?? "") ?? 1, 1)
-        let lastPage = max(1, (repos.count + perPage - 1) / perPage)
-        let start = min((page - 1) * perPage, repos.count)
-        let items = repos[start..<min(start + perPage, repos.count)].map { FixtureJSON.repository($0, owner: owner, base: context.base) }
-        var parameters = [("sort", sort), ("direction", descending ? "desc" : "asc"), ("per_page", String(perPage))]
-        parameters = parameters.filter { query[$0.0] != nil }
-        if query["per_page"] == nil { parameters.append(("per_page", String(perPage))) }
-        let link = Self.link(base: "\(context.base)/user/\(owner.id)/repos", parameters: parameters, page: page, lastPage: lastPage)
-        let body = FixtureJSON.encode(items)
+        let sent = [("sort", sort), ("direction", descending ? "desc" : "asc")].filter { query[$0.0] != nil }
+        return listPage(context, repos, linkPath: "/user/\(owner.id)/repos", parameters: sent) { FixtureJSON.repository($0, owner: owner, base: context.base) }
+    }
+
+    /// One page of a list endpoint as a JSON array with an ETag, and a `Link` to `linkPath`
+    /// carrying `parameters` and always `per_page`, as GitHub's do.
+    func listPage<Item>(_ context: FixtureContext, _ items: [Item], linkPath: String, parameters: [(String, String)], render: (Item) -> Any) -> HTTPResponse {
+        let paging = Self.paging(context.query, count: items.count)
+        let body = FixtureJSON.encode(items[paging.range].map(render))
+        let link = Self.link(base: context.base + linkPath, parameters: parameters + [("per_page", String(paging.perPage))], page: paging.page, lastPage: paging.lastPage)
         var extra: [HTTPHeader: String] = [.eTag: Self.etag(body)]
         extra[HTTPHeader("Link")] = link
         return context.json(200, body, extra: extra)
@@ -95,6 +63,15 @@ extension FixtureRouter {
 
     static func perPage(_ query: [String: String]) -> Int {
         Int(query["per_page"] ?? "").map { min(max($0, 1), 100) } ?? 30
+    }
+
+    /// The slice of `count` items that `page` (from 1, default 1) and `per_page` ask for.
+    static func paging(_ query: [String: String], count: Int) -> (perPage: Int, page: Int, lastPage: Int, range: Range<Int>) {
+        let perPage = perPage(query)
+        // Bounded, so an absurd page number cannot overflow the arithmetic.
+        let page = min(max(Int(query["page"] ?? "") ?? 1, 1), 1_000_000)
+        let start = min((page - 1) * perPage, count)
+        return (perPage, page, max(1, (count + perPage - 1) / perPage), start..<min(start + perPage, count))
     }
 
     /// GitHub's order: prev, next, last, first; absent when everything fits on one page.

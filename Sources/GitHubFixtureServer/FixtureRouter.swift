@@ -6,18 +6,19 @@ struct FixtureRouter: HTTPHandler {
     let data: FixtureDataSet
     let state: FixtureState
     let auth: FixtureAuth
+    let stars: FixtureStars
     static let supportedAPIVersions: Set<String> = ["2022-11-28", "2026-03-10"]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.target.path(percentEncoded: false)
-        let route = Self.route(for: path)
+        let route = FixtureRoute(path: path)
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         state.record(ReceivedRequest(route: route, target: request.target.rawValue, headers: headers))
         let token = Self.token(from: headers["authorization"])
-        let context = FixtureContext(request: request, path: path, route: route, headers: headers, login: token.flatMap(auth.login(for:)))
+        let context = FixtureContext(request: request, path: path, route: route, headers: headers, grant: token.flatMap(auth.grant(for:)))
 
-        if route == .control { return await FixtureControl(state: state).handle(context) }
+        if route == .control { return await FixtureControl(state: state, auth: auth, stars: stars, data: data).handle(context) }
         if route == .deviceCode || route == .accessToken { return await deviceFlow(context) }
         // A token that is wrong, revoked or expired is refused everywhere but on avatars, as on GitHub.
         if token != nil, context.login == nil, route != .avatar {
@@ -49,7 +50,7 @@ struct FixtureRouter: HTTPHandler {
             let html = "<!DOCTYPE html><html><head><title>Unicorn!</title></head><body><h1>This page is taking too long to load.</h1></body></html>"
             return HTTPResponse(statusCode: .init(fault.status ?? 200, phrase: "Fault"), headers: [.contentType: "text/html; charset=utf-8"], body: Data(html.utf8))
         case .primaryLimitExhausted:
-            let resource = context.route == .search ? "search" : "core"
+            let resource = context.route.isSearch ? "search" : "core"
             state.exhaust(resource, authenticated: context.isAuthenticated)
             return primaryLimitResponse(context, resource: resource)
         case .secondaryLimit:
@@ -65,7 +66,12 @@ struct FixtureRouter: HTTPHandler {
     private func serve(_ context: FixtureContext) async throws -> HTTPResponse {
         switch context.route {
         case .search: return try charged(context, resource: "search") { searchUsers(context) }
-        case .user, .repos: return try charged(context, resource: "core") { context.route == .user ? user(context) : repositories(context) }
+        case .searchRepositories: return try charged(context, resource: "search") { searchRepositories(context) }
+        case .user: return try charged(context, resource: "core") { user(context) }
+        case .repos: return try charged(context, resource: "core") { repositories(context) }
+        case .repository: return try charged(context, resource: "core") { repository(context) }
+        case .languages: return try charged(context, resource: "core") { languages(context) }
+        case .starred: return try charged(context, resource: "core") { starred(context) }
         case .avatar: return avatar(context)
         case .rateLimit: return rateLimit(context)
         case .authenticatedUser: return try charged(context, resource: "core") { authenticatedUser(context) }
@@ -111,53 +117,5 @@ struct FixtureRouter: HTTPHandler {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) else { return header }
         return String(parts[1])
-    }
-
-    static func route(for path: String) -> FixtureRoute {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        switch (parts.first, parts.count) {
-        case ("_fixture", _): return .control
-        case ("search", 2) where parts[1] == "users": return .search
-        case ("users", 2): return .user
-        case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos": return .repos
-        case ("avatars", 3) where parts[1] == "u": return .avatar
-        case ("rate_limit", 1): return .rateLimit
-        case ("user", 1): return .authenticatedUser
-        case ("login", 3) where parts[1] == "device" && parts[2] == "code": return .deviceCode
-        case ("login", 3) where parts[1] == "oauth" && parts[2] == "access_token": return .accessToken
-        default: return .unknown
-        }
-    }
-}
-
-/// One request with what the handlers need to answer it.
-struct FixtureContext {
-    let request: HTTPRequest
-    let path: String
-    let route: FixtureRoute
-    let headers: [String: String]
-
-    /// The account the request's token stands for (nil: anonymous).
-    let login: String?
-
-    var query: [String: String] { FixtureQuery.parse(request.target.query()) }
-    var isAuthenticated: Bool { login != nil }
-    var pathParts: [String] { path.split(separator: "/").map(String.init) }
-    /// The origin the client used, so links and avatar URLs point back at this server.
-    var base: String { "http://\(headers["host"] ?? "127.0.0.1")" }
-
-    func json(_ status: Int, _ body: Data, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
-        var headers: HTTPHeaders = [
-            .contentType: "application/json; charset=utf-8",
-            HTTPHeader("X-GitHub-Api-Version-Selected"): "2022-11-28",
-            HTTPHeader("Access-Control-Expose-Headers"): "ETag, Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset",
-        ]
-        for (name, value) in extra { headers[name] = value }
-        return HTTPResponse(statusCode: .init(status, phrase: Self.phrase(status)), headers: headers, body: body)
-    }
-
-    static func phrase(_ status: Int) -> String {
-        [200: "OK", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-         422: "Unprocessable Entity", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"][status] ?? "Status"
     }
 }

@@ -8,6 +8,8 @@ public final class GitHubFixtureServer: Sendable {
     private let server: HTTPServer
     private let state: FixtureState
     private let auth: FixtureAuth
+    private let stars: FixtureStars
+    private let data: FixtureDataSet
     private let runTask: Task<Void, any Error>
 
     /// The root URL clients use as their API base, e.g. `http://127.0.0.1:53412`.
@@ -18,11 +20,12 @@ public final class GitHubFixtureServer: Sendable {
     public init(port: UInt16 = 0, data: FixtureDataSet = .standard, searchLimit: Int? = nil, coreLimit: Int? = nil, logsRequests: Bool = false) async throws {
         let state = FixtureState(searchLimit: searchLimit, coreLimit: coreLimit)
         let auth = FixtureAuth()
+        let stars = FixtureStars()
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port),
             timeout: 30,
             logger: logsRequests ? .print(category: "GitHubDouble") : .disabled,
-            handler: FixtureRouter(data: data, state: state, auth: auth)
+            handler: FixtureRouter(data: data, state: state, auth: auth, stars: stars)
         )
         let runTask = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 10)
@@ -33,6 +36,8 @@ public final class GitHubFixtureServer: Sendable {
         self.server = server
         self.state = state
         self.auth = auth
+        self.stars = stars
+        self.data = data
         self.runTask = runTask
         self.baseURL = URL(string: "http://127.0.0.1:\(boundPort)")!
     }
@@ -61,8 +66,16 @@ public final class GitHubFixtureServer: Sendable {
 
     // MARK: Accounts
 
-    /// A token the double accepts as `login` (a personal access token).
-    public func issueToken(for login: String) -> String { auth.issueToken(for: login) }
+    /// A classic personal access token the double accepts as `login`, with `scopes` (sent back
+    /// in `X-OAuth-Scopes`). Starring needs `public_repo` or `repo`.
+    public func issueToken(for login: String, scopes: Set<String> = ["public_repo"]) -> String {
+        auth.issueToken(for: login, scopes: scopes)
+    }
+    /// A fine-grained personal access token (`github_pat_…`) for `login`; without `canStar`
+    /// (the Starring permission) starring gets 403.
+    public func issueFineGrainedToken(for login: String, canStar: Bool) -> String {
+        auth.issueFineGrainedToken(for: login, canStar: canStar)
+    }
     /// Makes a token expire (or be revoked): every request with it now gets 401.
     public func expireToken(_ token: String) { auth.expire(token) }
     /// Accepted by every double for demos: `ghp_demo_octocat` signs in as octocat.
@@ -74,6 +87,11 @@ public final class GitHubFixtureServer: Sendable {
     }
 
     // MARK: Observation
+
+    /// The repositories `login` starred through the double, as `owner/name`, oldest first.
+    public func starredRepositories(of login: String) -> [String] {
+        stars.stars(of: login).compactMap { data.fullName(ofRepository: $0.repositoryID) }
+    }
 
     /// How many requests reached `route`, whatever the answer was.
     public func requestCount(_ route: FixtureRoute) -> Int { state.count(route) }

@@ -32,6 +32,7 @@ struct FixtureServerCommand: AsyncParsableCommand {
         }
         print("GitHub double listening on \(server.baseURL.absoluteString)  (GITHUB_API_URL=\(server.baseURL.absoluteString))")
         print("Faults: POST \(server.baseURL.absoluteString)/_fixture/faults  Stats: GET \(server.baseURL.absoluteString)/_fixture/stats")
+        print("Tokens: POST \(server.baseURL.absoluteString)/_fixture/tokens  Stars: GET \(server.baseURL.absoluteString)/_fixture/starred/{login}")
         await server.waitUntilStopped()
     }
 }

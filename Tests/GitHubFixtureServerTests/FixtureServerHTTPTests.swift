@@ -9,17 +9,8 @@ import Testing
 @Suite("Fixture server over HTTP")
 struct FixtureServerHTTPTests {
     func get(_ server: GitHubFixtureServer, _ target: String, headers: [String: String] = [:]) async throws -> (Int, [String: String], Data) {
-        var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await send(request)
-    }
-
-    func send(_ request: URLRequest) async throws -> (Int, [String: String], Data) {
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = response as! HTTPURLResponse
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
-        return (http.statusCode, headers, data)
+        let response = try await FixtureHTTP.get(server, target, headers: headers)
+        return (response.status, response.headers, response.body)
     }
 
     @Test func searchServesGitHubsEnvelopeLinksAndRateHeaders() async throws {
@@ -71,10 +62,8 @@ struct FixtureServerHTTPTests {
 
     @Test func faultsCanBeSwitchedOverHTTPAndStatsRead() async throws {
         let server = try await GitHubFixtureServer()
-        var request = URLRequest(url: server.baseURL.appendingPathComponent("_fixture/faults"))
-        request.httpMethod = "POST"
-        request.httpBody = try JSONEncoder().encode(FixtureFault(.serverError, route: .user, status: 502, remaining: 1))
-        #expect(try await send(request).0 == 201)
+        let fault = try JSONEncoder().encode(FixtureFault(.serverError, route: .user, status: 502, remaining: 1))
+        #expect(try await FixtureHTTP.send(server, "POST", "/_fixture/faults", body: fault).status == 201)
         #expect(try await get(server, "/users/octocat").0 == 502)
         #expect(try await get(server, "/users/octocat").0 == 200)
         let stats = try JSONSerialization.jsonObject(with: try await get(server, "/_fixture/stats").2) as! [String: [String: Int]]

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The double's routes, for request counts and fault targeting.
+public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
+    /// `GET /search/users` (its raw value predates repository search).
+    case search
+    /// `GET /search/repositories`: shares the search quota with `search`.
+    case searchRepositories = "search_repositories"
+    case user, repos, avatar
+    /// `GET /repos/{owner}/{repo}`.
+    case repository
+    /// `GET /repos/{owner}/{repo}/languages`.
+    case languages
+    /// `/user/starred` and `/user/starred/{owner}/{repo}` (GET, PUT, DELETE).
+    case starred
+    case rateLimit = "rate_limit"
+    /// `GET /user`: the signed-in account.
+    case authenticatedUser = "authenticated_user"
+    /// `POST /login/device/code` and `POST /login/oauth/access_token`.
+    case deviceCode = "device_code"
+    case accessToken = "access_token"
+    case control, unknown
+
+    /// Whether requests spend the search bucket rather than core.
+    var isSearch: Bool { self == .search || self == .searchRepositories }
+
+    /// The route a (percent-decoded) path belongs to.
+    init(path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        self = switch (parts.first, parts.count) {
+        case ("_fixture", _): .control
+        case ("search", 2) where parts[1] == "users": .search
+        case ("search", 2) where parts[1] == "repositories": .searchRepositories
+        case ("users", 2): .user
+        case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos": .repos
+        case ("repos", 3): .repository
+        case ("repos", 4) where parts[3] == "languages": .languages
+        case ("user", 2) where parts[1] == "starred", ("user", 4) where parts[1] == "starred": .starred
+        case ("avatars", 3) where parts[1] == "u": .avatar
+        case ("rate_limit", 1): .rateLimit
+        case ("user", 1): .authenticatedUser
+        case ("login", 3) where parts[1] == "device" && parts[2] == "code": .deviceCode
+        case ("login", 3) where parts[1] == "oauth" && parts[2] == "access_token": .accessToken
+        default: .unknown
+        }
+    }
+}
