@@ -3,8 +3,8 @@ import Foundation
 /// A list row whose avatar is loaded only while the row is on screen.
 @MainActor
 protocol AvatarRow: AnyObject {
-    /// The picture: where it sits decides whether the row is on screen.
-    var avatarPicture: Widget { get }
+    /// The avatar: where it sits decides whether the row is on screen.
+    var avatarWidget: Widget { get }
     /// The avatar the row should show now; nil for none (a letter header, no avatar URL).
     var wantedAvatar: URL? { get }
     /// True once `wantedAvatar` is drawn.
@@ -65,7 +65,7 @@ final class OnScreenAvatars {
         ProcessMemory.releaseFreeMemoryWhenSettled()
         let size = pixelSize
         for row in rows() {
-            guard let url = row.wantedAvatar, scroller.shows(row.avatarPicture, margin: Self.margin) else {
+            guard let url = row.wantedAvatar, scroller.shows(row.avatarWidget, margin: Self.margin) else {
                 avatars.cancel(for: row)
                 continue
             }

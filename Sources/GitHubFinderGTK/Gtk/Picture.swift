@@ -21,22 +21,6 @@ public final class Texture {
     var height: Int32 { gdk_texture_get_height(opaque) }
 }
 
-/// A GtkPicture showing an avatar: square, cropped to fill, with round corners (CSS "avatar").
-final class Picture: Widget {
-    override class var gtkType: GType { gtk_picture_get_type() }
-
-    convenience init(size: Int32) {
-        self.init(gtk_picture_new())
-        gtk_picture_set_can_shrink(opaque, 1)
-        gtk_picture_set_content_fit(opaque, GTK_CONTENT_FIT_COVER)
-        setSize(width: size, height: size)
-        addClass("avatar")
-        gtk_widget_set_overflow(pointer, GTK_OVERFLOW_HIDDEN)
-    }
-
-    func setTexture(_ texture: Texture?) { gtk_picture_set_paintable(opaque, texture?.opaque) }
-}
-
 /// A GtkImage of a themed icon.
 final class Image: Widget {
     override class var gtkType: GType { gtk_image_get_type() }
@@ -51,8 +35,16 @@ final class Image: Widget {
 final class Avatar: Widget {
     override class var gtkType: GType { adw_avatar_get_type() }
 
+    /// `size` pixels square, showing initials (a name's first letters) until it has an image.
+    convenience init(size: Int32) {
+        self.init(adw_avatar_new(size, nil, 1))
+    }
+
     /// The name whose initials (and colour) the avatar shows until it has an image.
-    func setText(_ text: String) { adw_avatar_set_text(opaque, text) }
+    func setText(_ text: String) {
+        let current = adw_avatar_get_text(opaque).map { String(cString: $0) }
+        if current != text { adw_avatar_set_text(opaque, text) }
+    }
 
     /// The image drawn instead of the initials; `nil` shows the initials again.
     func setImage(_ texture: Texture?) { adw_avatar_set_custom_image(opaque, texture?.opaque) }

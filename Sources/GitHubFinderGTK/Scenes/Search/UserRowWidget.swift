@@ -13,7 +13,8 @@ final class UserRowWidget: AvatarRow {
     static let avatarSize: Int32 = 32
 
     let root = Box(.horizontal, spacing: 10, classes: ["user-row"])
-    let avatar = Picture(size: avatarSize)
+    /// Initials on a colour (AdwAvatar) while the image loads, or when it cannot be had.
+    let avatar = Avatar(size: avatarSize)
     let login = Label(classes: ["login"])
     let star = Button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
     /// The name under the login, once the row has shown one.
@@ -24,7 +25,7 @@ final class UserRowWidget: AvatarRow {
     private(set) var wantedAvatar: URL?
     private(set) var hasAvatar = false
     private(set) var isFavorite = false
-    var avatarPicture: Widget { avatar }
+    var avatarWidget: Widget { avatar }
     var onStar: (@MainActor (UserID) -> Void)?
     private var connections: [SignalConnection] = []
 
@@ -50,9 +51,10 @@ final class UserRowWidget: AvatarRow {
     /// Shows one user; `texture` is the avatar if already decoded, else it comes once shown.
     func show(id: UserID, login text: String, name subtitle: String?, badge badgeText: String?, isFavorite: Bool, avatarURL: URL?, texture: Texture?) {
         if identifier != id || wantedAvatar != avatarURL || texture != nil {
-            avatar.setTexture(texture)
+            avatar.setImage(texture)
             hasAvatar = texture != nil
         }
+        avatar.setText(text)
         identifier = id
         wantedAvatar = avatarURL
         login.setText(text)
@@ -84,7 +86,7 @@ final class UserRowWidget: AvatarRow {
 
     func showAvatar(_ texture: Texture?, for url: URL) {
         guard wantedAvatar == url, let texture else { return }
-        avatar.setTexture(texture)
+        avatar.setImage(texture)
         hasAvatar = true
     }
 

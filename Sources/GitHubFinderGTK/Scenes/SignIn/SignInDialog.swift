@@ -18,7 +18,7 @@ final class SignInDialog {
     private let reason = Label()
     private let spinner = Spinner()
     private let account = Box(.horizontal, spacing: 12)
-    private let avatar = Picture(size: 48)
+    private let avatar = Avatar(size: 48)
     private let devicePanel = Box(.vertical, spacing: 8)
     private let codeHint = Label(SignInTexts.codeHint, xalign: 0.5)
     private let openPageButton = Button(label: SignInTexts.openPageAgain)
@@ -125,10 +125,11 @@ final class SignInDialog {
         case .waitingForApproval(let code, _):
             userCode.setText(code)
             waiting = true
-        case .signedIn(_, let avatarURL):
+        case .signedIn(let login, let avatarURL):
             accountName.setText(state.account ?? "")
             let picture = avatar
-            if let texture = avatars.texture(for: avatarURL, pixelSize: 48 * picture.scaleFactor, completion: { picture.setTexture($0) }) { picture.setTexture(texture) }
+            picture.setText(login)
+            if let texture = avatars.texture(for: avatarURL, pixelSize: 48 * picture.scaleFactor, completion: { picture.setImage($0) }) { picture.setImage(texture) }
             window.setDefaultWidget(continueButton)
             continueButton.grabFocus()
         }
