@@ -2,10 +2,15 @@ import Foundation
 
 extension GitHubClient {
     public func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
-        guard request.query.text.count <= SearchQuery.maximumLength else {
+        try Self.checkLength(request.query)
+        return try await searchUsers(page: GitHubEndpoint.searchUsers(request, base: configuration.baseURL))
+    }
+
+    /// An absurdly long query is refused here, in GitHub's words, without spending a search.
+    private static func checkLength(_ query: SearchQuery) throws(GitHubError) {
+        guard query.text.count <= SearchQuery.maximumLength else {
             throw .validationFailed(message: tr("The search query is too long"), details: [tr("GitHub searches at most 256 characters of text")])
         }
-        return try await searchUsers(page: GitHubEndpoint.searchUsers(request, base: configuration.baseURL))
     }
 
     public func searchUsers(page url: URL) async throws(GitHubError) -> SearchPage {
@@ -14,9 +19,7 @@ extension GitHubClient {
     }
 
     public func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage {
-        guard request.query.text.count <= SearchQuery.maximumLength else {
-            throw .validationFailed(message: tr("The search query is too long"), details: [tr("GitHub searches at most 256 characters of text")])
-        }
+        try Self.checkLength(request.query)
         return try await searchRepositories(page: GitHubEndpoint.searchRepositories(request, base: configuration.baseURL))
     }
 
