@@ -18,6 +18,20 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
         }
     }
 
+    func testARowShowsInitialsOnAColourUntilItsImageComesAndWhenItCannot() {
+        server.inject(FixtureFault(.serverError, route: .avatar))
+        MainActor.assumeIsolated {
+            searchFor("octocat")
+            waitFor("rows") { visibleLogins.contains("octocat") }
+            let row = search.list.boundRows.values.first { $0.login.text == "octocat" }!
+            waitFor("the initials") { row.avatar.text == "octocat" && gtk_widget_get_opacity(row.avatar.pointer) == 1 }
+            XCTAssertFalse(row.hasAvatar)
+            server.clearFaults()
+            searchFor("mojombo")
+            waitFor("the image") { search.list.boundRows.values.contains { $0.login.text == "mojombo" && $0.hasAvatar } }
+        }
+    }
+
     func testScrollingToTheEndLoadsMoreRows() {
         MainActor.assumeIsolated {
             searchFor("a")

@@ -11,6 +11,8 @@ protocol AvatarRow: AnyObject {
     var hasAvatar: Bool { get }
     /// Shows `texture` if the row still wants `url`.
     func showAvatar(_ texture: Texture?, for url: URL)
+    /// Shows initials on a colour until the image comes (or when there is none).
+    func showInitials()
 }
 
 /// Requests avatars for the rows of one scrolled list that are actually shown (plus about a
@@ -65,10 +67,12 @@ final class OnScreenAvatars {
         ProcessMemory.releaseFreeMemoryWhenSettled()
         let size = pixelSize
         for row in rows() {
-            guard let url = row.wantedAvatar, scroller.shows(row.avatarWidget, margin: Self.margin) else {
+            guard scroller.shows(row.avatarWidget, margin: Self.margin) else {
                 avatars.cancel(for: row)
                 continue
             }
+            if !row.hasAvatar { row.showInitials() }
+            guard let url = row.wantedAvatar else { continue }
             if !row.hasAvatar {
                 avatars.load(url, pixelSize: size, for: row) { [weak row] texture in row?.showAvatar(texture, for: url) }
             }

@@ -41,9 +41,10 @@ final class Avatar: Widget {
     }
 
     /// The name whose initials (and colour) the avatar shows until it has an image.
+    var text: String { adw_avatar_get_text(opaque).map { String(cString: $0) } ?? "" }
+
     func setText(_ text: String) {
-        let current = adw_avatar_get_text(opaque).map { String(cString: $0) }
-        if current != text { adw_avatar_set_text(opaque, text) }
+        if self.text != text { adw_avatar_set_text(opaque, text) }
     }
 
     /// The image drawn instead of the initials; `nil` shows the initials again.

@@ -32,6 +32,10 @@ class Widget {
     var isVisibleOnScreen: Bool { gtk_widget_get_mapped(pointer) != 0 }
     func setSensitive(_ sensitive: Bool) { gtk_widget_set_sensitive(pointer, sensitive ? 1 : 0) }
     var isSensitive: Bool { gtk_widget_get_sensitive(pointer) != 0 }
+    /// Drawn or not, keeping its place (no relayout, unlike visibility).
+    func setOpacity(_ opacity: Double) {
+        if gtk_widget_get_opacity(pointer) != opacity { gtk_widget_set_opacity(pointer, opacity) }
+    }
     func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(pointer, name) != 0 }
 
     func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(pointer, text) }
