@@ -16,6 +16,10 @@ public protocol GitHubAPI: Sendable {
     func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage
     /// A later page, from the `next` URL of the previous one, followed verbatim.
     func searchRepositories(page: URL) async throws(GitHubError) -> RepositorySearchPage
+    /// A repository's page, revalidated with `If-None-Match` when it was fetched before.
+    func repository(owner: String, name: String) async throws(GitHubError) -> RepositoryDetails
+    /// Its languages' shares of the code, largest first (revalidated the same way).
+    func languages(owner: String, name: String) async throws(GitHubError) -> [LanguageShare]
     /// A profile, revalidated with `If-None-Match` when it was fetched before.
     func user(login: String) async throws(GitHubError) -> UserProfile
     /// The profile as last fetched, without touching the network (nil if never fetched).

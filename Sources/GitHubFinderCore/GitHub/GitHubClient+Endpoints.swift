@@ -34,6 +34,16 @@ extension GitHubClient {
         return try GitHubDecoding.profile(from: response.body)
     }
 
+    public func repository(owner: String, name: String) async throws(GitHubError) -> RepositoryDetails {
+        let response = try await get(GitHubEndpoint.repository(owner: owner, name: name, base: configuration.baseURL), policy: .init(resource: "core", conditional: true))
+        return try GitHubDecoding.repositoryDetails(from: response.body)
+    }
+
+    public func languages(owner: String, name: String) async throws(GitHubError) -> [LanguageShare] {
+        let response = try await get(GitHubEndpoint.languages(owner: owner, name: name, base: configuration.baseURL), policy: .init(resource: "core", conditional: true))
+        return try GitHubDecoding.languages(from: response.body)
+    }
+
     public func cachedUser(login: String) -> UserProfile? {
         cache.entry(for: GitHubEndpoint.user(login, base: configuration.baseURL)).flatMap { try? GitHubDecoding.profile(from: $0.body) }
     }

@@ -36,6 +36,19 @@ public enum GitHubDecoding {
         return profile
     }
 
+    /// A `/repos/{owner}/{repo}` body to `RepositoryDetails`.
+    public static func repositoryDetails(from body: Data) throws(GitHubError) -> RepositoryDetails {
+        let dto = try GitHubResponseClassifier.decode(RepositoryDetailDTO.self, from: body, what: "repository")
+        guard let details = DTOMapping.repositoryDetails(dto) else { throw .undecodable("repository: no id or name") }
+        return details
+    }
+
+    /// A `/repos/{owner}/{repo}/languages` body (bytes per language) to shares, largest first.
+    public static func languages(from body: Data) throws(GitHubError) -> [LanguageShare] {
+        let bytes = try GitHubResponseClassifier.decode([String: LenientElement<Int>].self, from: body, what: "languages")
+        return LanguageShare.shares(bytes.compactMapValues(\.value))
+    }
+
     /// A repository-list body and its `Link` header value to a page of repositories.
     public static func repositories(from body: Data, link: String?) throws(GitHubError) -> Page<Repository> {
         let items = try GitHubResponseClassifier.decode([LenientElement<RepositoryDTO>].self, from: body, what: "repositories")

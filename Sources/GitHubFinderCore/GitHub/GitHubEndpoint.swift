@@ -40,6 +40,14 @@ enum GitHubEndpoint {
         ])
     }
 
+    static func repository(owner: String, name: String, base: URL) -> URL {
+        url(base: base, path: "/repos/\(encode(owner))/\(encode(name))", query: [])
+    }
+
+    static func languages(owner: String, name: String, base: URL) -> URL {
+        url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/languages", query: [])
+    }
+
     static func rateLimit(base: URL) -> URL {
         url(base: base, path: "/rate_limit", query: [])
     }

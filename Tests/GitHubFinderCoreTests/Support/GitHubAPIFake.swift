@@ -42,6 +42,16 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         throw .undecodable("searchRepositories(page:) not scripted")
     }
 
+    func repository(owner: String, name: String) async throws(GitHubError) -> RepositoryDetails {
+        record("repository \(owner)/\(name)")
+        throw .undecodable("repository not scripted")
+    }
+
+    func languages(owner: String, name: String) async throws(GitHubError) -> [LanguageShare] {
+        record("languages \(owner)/\(name)")
+        return []
+    }
+
     func user(login: String) async throws(GitHubError) -> UserProfile {
         record("user \(login)")
         return try await profile(login)

@@ -29,6 +29,17 @@ enum DTOMapping {
         )
     }
 
+    static func repositoryDetails(_ dto: RepositoryDetailDTO) -> RepositoryDetails? {
+        guard let repository = repository(dto.base) else { return nil }
+        let extras = dto.extras
+        // A licence GitHub could not identify comes named "Other" (spdx_id NOASSERTION): shown so.
+        return RepositoryDetails(
+            repository: repository, homepage: webURL(extras.homepage), license: nonEmpty(extras.license?.name),
+            watchers: max(extras.subscribers_count ?? 0, 0), openIssues: max(extras.open_issues_count ?? 0, 0),
+            defaultBranch: nonEmpty(extras.default_branch), createdAt: date(extras.created_at), parent: extras.parent.flatMap(self.repository)
+        )
+    }
+
     static func user(_ dto: SearchItemDTO) -> User? {
         guard let id = dto.id, let login = dto.login, !login.isEmpty else { return nil }
         return User(id: id, login: login, avatarURL: webURL(dto.avatar_url), profileURL: webURL(dto.html_url), type: AccountType(apiValue: dto.type))

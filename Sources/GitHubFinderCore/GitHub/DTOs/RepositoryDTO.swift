@@ -19,6 +19,33 @@ struct RepositoryDTO: Decodable, Sendable {
     var topics: [String]?
 }
 
+/// `GET /repos/{owner}/{repo}`: the list fields, and the ones only a repository's page has.
+struct RepositoryDetailDTO: Decodable, Sendable {
+    struct License: Decodable, Sendable {
+        var name: String?
+        var spdx_id: String?
+    }
+
+    /// What only the page has; decoded from the same object as `base`.
+    struct Extras: Decodable, Sendable {
+        var homepage: String?
+        var license: License?
+        var subscribers_count: Int?
+        var open_issues_count: Int?
+        var default_branch: String?
+        var created_at: String?
+        var parent: RepositoryDTO?
+    }
+
+    var base: RepositoryDTO
+    var extras: Extras
+
+    init(from decoder: any Decoder) throws {
+        base = try RepositoryDTO(from: decoder)
+        extras = try Extras(from: decoder)
+    }
+}
+
 /// `GET /rate_limit`: `{resources: {core: {...}, search: {...}}, rate: {...}}` (`rate` is going away).
 struct RateLimitOverviewDTO: Decodable, Sendable {
     struct Bucket: Decodable, Sendable {
