@@ -84,6 +84,18 @@ final class PreferencesWindowTests: GTKTestCase, @unchecked Sendable {
         }
     }
 
+    func testServerTextInRowsAndNotesIsShownAsPlainText() {
+        MainActor.assumeIsolated {
+            let view = openPreferences()
+            let hostile = "<b>boss</b> & \"co\" <span"
+            view.accountRow.setTitle(hostile)
+            XCTAssertEqual(view.accountRow.title, hostile)
+            XCTAssertEqual(adw_preferences_row_get_use_markup(view.accountRow.cast()), 0, "a login is never read as markup")
+            view.serverGroup.setDescription(hostile)
+            XCTAssertEqual(view.serverGroup.groupDescription, hostile, "the group parses its description as markup: escaped, it reads as typed")
+        }
+    }
+
     func testSignOutIsConfirmedFirst() {
         let token = server.issueToken(for: "octocat")
         MainActor.assumeIsolated {

@@ -117,10 +117,16 @@ public struct OAuthConfiguration: Sendable, Equatable {
         self.baseURL = baseURL
     }
 
+    /// The environment variable that sets the client ID for this run over the Preferences
+    /// window's choice, when it is set.
+    public static func override(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        environment["GITHUB_FINDER_CLIENT_ID"].flatMap { $0.isEmpty ? nil : "GITHUB_FINDER_CLIENT_ID" }
+    }
+
     /// `GITHUB_FINDER_CLIENT_ID`, else `clientID` (the Preferences window's), and the web host
     /// that goes with `apiBaseURL`.
     public static func from(apiBaseURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment, clientID: String? = nil) -> OAuthConfiguration {
-        let id = environment["GITHUB_FINDER_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? clientID
+        let id = override(environment: environment).flatMap { environment[$0] } ?? clientID
         if let override = environment["GITHUB_FINDER_OAUTH_URL"].flatMap(URL.init(string:)) {
             return OAuthConfiguration(clientID: id, baseURL: override)
         }

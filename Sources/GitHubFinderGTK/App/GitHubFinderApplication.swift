@@ -113,7 +113,7 @@ public final class GitHubFinderApplication {
             return
         }
         StartupTrace.mark("activate")
-        let dependencies = makeDependencies(preferencesStore.load(), nil)
+        let dependencies = makeDependencies(launchPreferences, nil)
         StartupTrace.mark("dependencies")
         let window = MainWindow(application: application, api: dependencies.api)
         StartupTrace.mark("window built")
@@ -164,11 +164,10 @@ public final class GitHubFinderApplication {
 
     private func makePreferences() -> PreferencesView {
         let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: preferencesStore.load().apiURL)
-        let environment = ProcessInfo.processInfo.environment
         let model = PreferencesViewModel(
             store: preferencesStore, serverInUse: configuration.baseURL,
             serverOverride: GitHubConfiguration.override(commandLine: options.apiURL),
-            clientIDOverride: environment["GITHUB_FINDER_CLIENT_ID"].flatMap { $0.isEmpty ? nil : "GITHUB_FINDER_CLIENT_ID" },
+            clientIDOverride: OAuthConfiguration.override(),
             actions: .init(
                 checkServer: { await ServerAddress.check($0) },
                 useServer: { [weak self] _ in self?.switchServer() },
@@ -199,11 +198,13 @@ public final class GitHubFinderApplication {
     }
 
     private let preferencesStore = PreferencesStore()
+    /// Read once at launch, for the style (startup) and the server (activation).
+    private lazy var launchPreferences = preferencesStore.load()
 
     /// `app.style`: Follow System Style, Light Style or Dark Style (the primary menu's radio
     /// items), applied at once through AdwStyleManager and remembered.
     private func installStyleAction() {
-        let saved = preferencesStore.load()
+        let saved = launchPreferences
         Style.apply(saved.colorScheme)
         let action = g_simple_action_new_stateful("style", g_variant_type_new("s"), g_variant_new_string(saved.colorScheme.rawValue))!
         connections.append(Signals.onAction(action) { [weak self] parameter in

@@ -4,16 +4,25 @@ import CGtk
 final class PreferencesGroup: Widget {
     override class var gtkType: GType { adw_preferences_group_get_type() }
 
+    /// The description as shown (libadwaita 1.2 answers the label's parsed text).
     var groupDescription: String { adw_preferences_group_get_description(cast()).map { String(cString: $0) } ?? "" }
 
+    /// Plain text. libadwaita 1.2 reads a group's description as Pango markup (and has no switch
+    /// for it), and it carries server text (a refusal's reason, an address): it is escaped.
     func setDescription(_ text: String) {
-        if groupDescription != text { adw_preferences_group_set_description(cast(), text) }
+        if groupDescription != text { adw_preferences_group_set_description(cast(), Markup.escaped(text)) }
     }
 }
 
-/// An AdwActionRow: a title, a second line, and widgets at its end.
+/// An AdwActionRow: a title, a second line, and widgets at its end. Plain text: libadwaita reads
+/// a row's title and subtitle as markup unless told not to, and the title can be a login.
 final class ActionRow: Widget {
     override class var gtkType: GType { adw_action_row_get_type() }
+
+    required init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(pointer)
+        adw_preferences_row_set_use_markup(cast(), 0)
+    }
 
     var title: String { adw_preferences_row_get_title(cast()).map { String(cString: $0) } ?? "" }
     var subtitle: String { adw_action_row_get_subtitle(cast()).map { String(cString: $0) } ?? "" }
