@@ -139,3 +139,7 @@ static void set_labels_wrap(GtkWidget *widget, GtkWidget *skip, gboolean wrap) {
 void ghf_status_page_set_wrap(GtkWidget *page, GtkWidget *child, gboolean wrap) {
     set_labels_wrap(page, child, wrap);
 }
+
+void ghf_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}

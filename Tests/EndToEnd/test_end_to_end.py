@@ -30,10 +30,11 @@ import scenarios_korean  # noqa: E402
 import scenarios_main  # noqa: E402
 import scenarios_network  # noqa: E402
 import scenarios_preferences  # noqa: E402
+import scenarios_repositories  # noqa: E402
 import scenarios_search  # noqa: E402
 import scenarios_window  # noqa: E402
 
-SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_favorites.SCENARIOS
+SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_favorites.SCENARIOS
              + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 

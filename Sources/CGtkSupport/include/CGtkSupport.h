@@ -53,6 +53,10 @@ void ghf_status_page_set_wrap(GtkWidget *page, GtkWidget *child, gboolean wrap);
 // Gives a menu button its menu when it is first opened rather than now.
 void ghf_menu_button_set_menu_model_when_opened(GtkMenuButton *button, GMenuModel *model);
 
+// Sets a string property by name (g_object_set is variadic, which Swift cannot call); for
+// properties GTK 4.8 has no setter for, such as GtkSearchEntry's placeholder-text.
+void ghf_object_set_string(gpointer object, const char *property, const char *value);
+
 /// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
 void ghf_list_view_activate(GtkWidget *list_view, guint position);
 

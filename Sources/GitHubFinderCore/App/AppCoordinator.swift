@@ -21,6 +21,9 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public var search: SearchCoordinator? { childCoordinators.lazy.compactMap { $0 as? SearchCoordinator }.first }
     public var favorites: FavoritesCoordinator? { childCoordinators.lazy.compactMap { $0 as? FavoritesCoordinator }.first }
     public var detail: DetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? DetailCoordinator }.first }
+    public var repositoryDetail: RepositoryDetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? RepositoryDetailCoordinator }.first }
+    /// Whether the detail pane shows someone or a repository (not a placeholder).
+    public var isShowingDetail: Bool { detail != nil || repositoryDetail != nil }
     public var signIn: SignInCoordinator? { childCoordinators.lazy.compactMap { $0 as? SignInCoordinator }.first }
     /// What to do again once the user has signed in (the interrupted search, page or profile).
     private var retriesAfterSignIn: [@MainActor () -> Void] = []
@@ -31,6 +34,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     /// so an unusable favorites file, already announced, is not announced again.
     public func start(announcingProblems: Bool) {
         startChild(SearchCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
+                                     onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) },
                                      onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
         startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
         navigator.show(tab: .search)
@@ -100,13 +104,32 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
             guard current.user.id != user.id else { return }
             current.finish()
         }
+        repositoryDetail?.finish()
         startChild(DetailCoordinator(user: user, dependencies: dependencies, navigator: navigator, openURL: { [weak self] in self?.openInBrowser($0) },
                                      onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
+    }
+
+    /// Shows `repository` in the detail pane, replacing whatever was there.
+    public func showRepositoryDetail(for repository: Repository) {
+        if let current = repositoryDetail {
+            guard current.repository.id != repository.id else { return }
+            current.finish()
+        }
+        detail?.finish()
+        let actions = RepositoryDetailViewModel.Actions(
+            openURL: { [weak self] in self?.openInBrowser($0) },
+            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
+            showOwner: { [weak self] in self?.showDetail(for: $0) },
+            showRepository: { [weak self] in self?.showRepositoryDetail(for: $0) },
+            signInRequired: { [weak self] in self?.signInRequired(retry: $0) }
+        )
+        startChild(RepositoryDetailCoordinator(repository: repository, dependencies: dependencies, navigator: navigator, actions: actions))
     }
 
     /// Back to "Select a User" (narrow windows' Back button).
     public func closeDetail() {
         detail?.finish()
+        repositoryDetail?.finish()
         navigator.showDetailPlaceholder()
     }
 

@@ -6,6 +6,8 @@ import Logging
 public final class AppDependencies {
     public let api: any GitHubAPI
     public let favorites: any FavoritesStore
+    /// Stars repositories in the store (and on GitHub when signed in).
+    public let repositoryStarring: any RepositoryStarring
     public let clock: any Clock<Duration>
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
@@ -23,10 +25,11 @@ public final class AppDependencies {
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
         favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil,
-        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil
+        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any RepositoryStarring)? = nil
     ) {
         self.api = api
         self.favorites = favorites
+        self.repositoryStarring = repositoryStarring ?? SessionRepositoryStarring()
         self.clock = clock
         self.now = now
         self.favoritesError = favoritesError
@@ -96,12 +99,20 @@ public final class AppDependencies {
         SearchViewModel(api: api, favorites: favorites, clock: clock, actions: actions, now: now)
     }
 
+    public func makeRepositorySearchViewModel(actions: RepositorySearchViewModel.Actions) -> RepositorySearchViewModel {
+        RepositorySearchViewModel(source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), clock: clock, actions: actions, now: now)
+    }
+
     public func makeFavoritesViewModel(actions: FavoritesViewModel.Actions) -> FavoritesViewModel {
         FavoritesViewModel(store: favorites, actions: actions, notice: favoritesRecovery?.message ?? favoritesError?.sessionOnlyMessage)
     }
 
     public func makeSignInViewModel(reason: String?, actions: SignInViewModel.Actions) -> SignInViewModel {
         SignInViewModel(authenticator: authenticator, deviceFlow: deviceFlow, reason: reason, actions: actions)
+    }
+
+    public func makeRepositoryDetailViewModel(repository: Repository, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
+        RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring, actions: actions, now: now)
     }
 
     public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {

@@ -5,27 +5,38 @@ import Foundation
 public final class SearchCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var delegate: (any CoordinatorDelegate)?
-    public private(set) var viewModel: SearchViewModel?
+    public private(set) var tabViewModel: SearchTabViewModel?
+    /// The People scope.
+    public var viewModel: SearchViewModel? { tabViewModel?.people }
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let onSelect: @MainActor (User) -> Void
+    private let onSelectRepository: @MainActor (Repository) -> Void
     private let onSignInRequired: @MainActor (@escaping @MainActor () -> Void) -> Void
 
     public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void,
+                onSelectRepository: @escaping @MainActor (Repository) -> Void = { _ in },
                 onSignInRequired: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }) {
         self.dependencies = dependencies
         self.navigator = navigator
         self.onSelect = onSelect
+        self.onSelectRepository = onSelectRepository
         self.onSignInRequired = onSignInRequired
     }
 
     public func start() {
-        let viewModel = dependencies.makeSearchViewModel(actions: .init(
+        let people = dependencies.makeSearchViewModel(actions: .init(
             showDetail: { [onSelect] in onSelect($0) },
             showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
             signInRequired: { [onSignInRequired] in onSignInRequired($0) }
         ))
-        self.viewModel = viewModel
+        let repositories = dependencies.makeRepositorySearchViewModel(actions: .init(
+            showDetail: { [onSelectRepository] in onSelectRepository($0) },
+            showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
+            signInRequired: { [onSignInRequired] in onSignInRequired($0) }
+        ))
+        let viewModel = SearchTabViewModel(people: people, repositories: repositories)
+        tabViewModel = viewModel
         navigator.showSearch(viewModel)
     }
 }

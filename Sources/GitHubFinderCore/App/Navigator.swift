@@ -20,10 +20,11 @@ public struct Alert: Equatable, Sendable {
 /// What coordinators ask of the UI; the GTK window implements it, tests use a fake.
 @MainActor
 public protocol Navigator: AnyObject {
-    func showSearch(_ viewModel: SearchViewModel)
+    func showSearch(_ viewModel: SearchTabViewModel)
     func showFavorites(_ viewModel: FavoritesViewModel)
     func show(tab: AppTab)
     func showDetail(_ viewModel: DetailViewModel)
+    func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel)
     /// "Select a User".
     func showDetailPlaceholder()
     func showToast(_ toast: Toast)

@@ -5,6 +5,7 @@ public enum AccessibleNames {
     public static var searchEntry: String { tr("Search GitHub users") }
     public static var sortButton: String { tr("Sort") }
     public static var searchResults: String { tr("Search results") }
+    public static var repositoryResults: String { tr("Repository results") }
     public static var favoritesFilter: String { tr("Filter favorites") }
     public static var favoritesList: String { tr("Favorites") }
     /// The close button of a message bar or a toast.

@@ -53,18 +53,14 @@ public struct StatePage: Equatable, Sendable {
     }
 }
 
-extension SearchState {
+extension ScopedSearchState {
     /// The page shown instead of the results; nil while the results show.
     public var statePage: StatePage? {
         switch phase {
         case .results: nil
-        case .initial:
-            StatePage(name: "initial", icon: "system-search-symbolic", title: tr("Search GitHub Users"),
-                      // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them. Keep lines short (about 40 columns; a Korean syllable is 2): state pages do not wrap lines that fit.
-                      description: tr("Type a name or login.\nQualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"))
+        case .initial: Row.initialPage
         case .loading: StatePage(name: "loading", icon: "content-loading-symbolic", title: tr("Searching…"))
-        case .noResults:
-            StatePage(name: "noResults", icon: "edit-find-symbolic", title: tr("No Users Found"), description: tr("Try a different name,\nor fewer qualifiers."))
+        case .noResults: Row.noResultsPage
         case .offline(let message):
             StatePage(name: "offline", icon: "network-offline-symbolic", title: tr("You're Offline"), description: message, button: tr("Retry"))
         case .rateLimited:

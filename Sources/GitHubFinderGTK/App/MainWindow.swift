@@ -11,6 +11,9 @@ public final class MainWindow: Navigator {
     private(set) var searchView: SearchView?
     private(set) var favoritesView: FavoritesView?
     private(set) var detailView: DetailView?
+    private(set) var repositoryDetailView: RepositoryDetailView?
+    /// Whether the detail pane shows someone or a repository (not a placeholder).
+    var isShowingDetail: Bool { detailView != nil || repositoryDetailView != nil }
     private(set) var currentTab: AppTab = .search
     weak var coordinator: AppCoordinator?
     let searchTabButton: ToggleButton
@@ -75,10 +78,13 @@ public final class MainWindow: Navigator {
 
     // MARK: Navigator
 
-    public func showSearch(_ viewModel: SearchViewModel) {
+    public func showSearch(_ viewModel: SearchTabViewModel) {
         let view = SearchView(viewModel: viewModel, avatars: avatars) { [weak self] in self?.showToast($0) }
         searchView = view
         sidebar.addNamed(view.root, "search")
+        view.onScopeShown = { [weak self] _ in
+            if self?.isShowingDetail == false { self?.showPlaceholderPage() }
+        }
         // Type-to-search from anywhere in the window.
         view.entry.captureKeys(from: window)
     }
@@ -105,7 +111,7 @@ public final class MainWindow: Navigator {
         searchTabButton.setActive(tab == .search)
         favoritesTabButton.setActive(tab == .favorites)
         searchView?.entry.captureKeys(from: tab == .search ? window : nil)
-        if isNarrow, coordinator?.detail != nil { coordinator?.closeDetail() }
+        if isNarrow, coordinator?.isShowingDetail == true { coordinator?.closeDetail() }
         updateLayout()
     }
 
@@ -115,13 +121,41 @@ public final class MainWindow: Navigator {
         detailStack.addNamed(view.root, "detail")
         detailStack.showChild("detail")
         detailView = view
+        repositoryDetailView = nil
         WindowActions.setUserShown(true, on: self)
         updateLayout()
     }
 
-    public func showDetailPlaceholder() {
-        detailStack.showChild("placeholder")
+    public func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) {
+        let view = RepositoryDetailView(viewModel: viewModel, avatars: avatars)
+        detailStack.removeNamed("detail")
+        detailStack.addNamed(view.root, "detail")
+        detailStack.showChild("detail")
+        repositoryDetailView = view
         detailView = nil
+        WindowActions.setUserShown(true, on: self)
+        updateLayout()
+    }
+
+    /// "Select a User", or "Select a Repository" while repositories are searched.
+    private func showPlaceholderPage() {
+        let page: StatePage = searchView?.scope == .repositories ? .noRepositorySelected : .noSelection
+        if page.name != StatePage.noSelection.name, !detailStack.hasChild(page.name) {
+            detailStack.addNamed(StatusPage(page).root, page.name)
+        }
+        detailStack.showChild(page.name)
+    }
+
+    /// Ctrl+1 / Ctrl+2: the Search tab, in that scope.
+    func showSearch(scope: SearchScope) {
+        show(tab: .search)
+        coordinator?.search?.tabViewModel?.send(.scopeChanged(scope))
+    }
+
+    public func showDetailPlaceholder() {
+        showPlaceholderPage()
+        detailView = nil
+        repositoryDetailView = nil
         WindowActions.setUserShown(false, on: self)
         updateLayout()
     }
@@ -168,7 +202,7 @@ public final class MainWindow: Navigator {
             leaflet.onFoldedChanged { [weak self] in self?.updateLayout() },
             // Back by gesture or Alt+Left (the leaflet's own navigation) closes the detail too.
             leaflet.onVisibleChildChanged { [weak self] in
-                guard let self, isNarrow, detailView != nil, leaflet.isShowing(sidebar) else { return }
+                guard let self, isNarrow, isShowingDetail, leaflet.isShowing(sidebar) else { return }
                 coordinator?.closeDetail()
             },
             // The account's tooltip shows the rate limits as they are now.
@@ -187,7 +221,7 @@ public final class MainWindow: Navigator {
         let keys = gtk_event_controller_key_new()!
         let connection = Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
             let back = keyval == UInt32(GDK_KEY_Escape) || (keyval == UInt32(GDK_KEY_Left) && state & GDK_ALT_MASK.rawValue != 0)
-            guard let self, back, isNarrow, detailView != nil else { return false }
+            guard let self, back, isNarrow, isShowingDetail else { return false }
             coordinator?.closeDetail()
             return true
         }
@@ -200,7 +234,7 @@ public final class MainWindow: Navigator {
     /// Folded (narrow), one pane at a time: the list, or the detail with a Back button.
     func updateLayout() {
         isNarrow = leaflet.isFolded
-        let showingDetail = detailView != nil
+        let showingDetail = isShowingDetail
         if isNarrow { leaflet.show(showingDetail ? detailStack : sidebar) }
         backButton.setVisible(isNarrow && showingDetail)
         tabSwitcher.setVisible(!(isNarrow && showingDetail))
@@ -240,6 +274,7 @@ public final class MainWindow: Navigator {
         favoritesView = nil
         favoritesViewModel = nil
         detailView = nil
+        repositoryDetailView = nil
     }
 
     /// The windows kept (hidden) above this one let go of it first, while it is still there:

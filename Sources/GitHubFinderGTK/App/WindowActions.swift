@@ -20,8 +20,16 @@ enum WindowActions {
                 window?.show(tab: .favorites)
                 window?.favoritesView?.filter.grabFocus()
             },
-            add(window, "toggle-star") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.toggleFavorite) },
-            add(window, "open-in-browser") { [weak window] in window?.coordinator?.detail?.viewModel?.send(.openInBrowser) },
+            add(window, "toggle-star") { [weak window] in
+                window?.coordinator?.detail?.viewModel?.send(.toggleFavorite)
+                window?.coordinator?.repositoryDetail?.viewModel?.send(.toggleFavorite)
+            },
+            add(window, "open-in-browser") { [weak window] in
+                window?.coordinator?.detail?.viewModel?.send(.openInBrowser)
+                window?.coordinator?.repositoryDetail?.viewModel?.send(.openInBrowser)
+            },
+            add(window, "search-people") { [weak window] in window?.showSearch(scope: .people) },
+            add(window, "search-repositories") { [weak window] in window?.showSearch(scope: .repositories) },
             add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() },
             add(window, "show-preferences") { [weak window] in window?.showPreferences() },
         ]

@@ -19,6 +19,11 @@ final class Box: Widget {
     /// Puts `child` right after `sibling` (first when nil).
     func insert(_ child: Widget, after sibling: Widget?) { gtk_box_insert_child_after(cast(), child.pointer, sibling?.pointer) }
 
+    /// Removes every child (rows made in code, made again for new content).
+    func removeAll() {
+        while let child = gtk_widget_get_first_child(pointer) { gtk_box_remove(cast(), child) }
+    }
+
     /// Moves `child` from this box to the end of `box` (our wrapper keeps it alive in between).
     func move(_ child: Widget, to box: Box) {
         gtk_box_remove(cast(), child.pointer)
@@ -31,4 +36,14 @@ final class Separator: Widget {
     override class var gtkType: GType { gtk_separator_get_type() }
 
     convenience init(_ axis: Axis) { self.init(gtk_separator_new(axis.gtk)) }
+}
+
+/// A GtkLevelBar over 0…100: a language's share of a repository.
+final class LevelBar: Widget {
+    override class var gtkType: GType { gtk_level_bar_get_type() }
+
+    convenience init(percent: Double) {
+        self.init(gtk_level_bar_new_for_interval(0, 100))
+        gtk_level_bar_set_value(opaque, percent)
+    }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkSupport
 
 /// A widget with editable text (GtkEditable): the search entries and the token field.
 class TextEntry: Widget {
@@ -27,6 +28,20 @@ class TextEntry: Widget {
 /// A GtkSearchEntry.
 final class SearchEntry: TextEntry {
     override class var gtkType: GType { gtk_search_entry_get_type() }
+
+    /// What the entry says while empty (GTK 4.8 has the property but no setter).
+    func setPlaceholder(_ text: String) { ghf_object_set_string(pointer, "placeholder-text", text) }
+
+    /// Down pressed in the entry: `action` moves focus into the results (past the scope switch,
+    /// which directional focus would visit first). Other keys go on as before.
+    func onArrowDown(_ action: @escaping @MainActor () -> Bool) -> SignalConnection {
+        let keys = gtk_event_controller_key_new()!
+        let connection = Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { keyval, _ in
+            keyval == UInt32(GDK_KEY_Down) && action()
+        }
+        gtk_widget_add_controller(pointer, keys)
+        return connection
+    }
 
     /// Escape pressed in the entry.
     func onStopSearch(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "stop-search", action) }

@@ -11,6 +11,8 @@ final class Stack: Widget {
         if let child = gtk_stack_get_child_by_name(opaque, name) { gtk_stack_remove(opaque, child) }
     }
 
+    func hasChild(_ name: String) -> Bool { gtk_stack_get_child_by_name(opaque, name) != nil }
+
     func showChild(_ name: String) {
         if visibleChildName != name { gtk_stack_set_visible_child_name(opaque, name) }
     }

@@ -5,7 +5,7 @@ import Testing
 struct KeyboardShortcutsTests {
     @Test func everyActionHasKeysAndEveryKeyIsListedOnce() {
         let accelerators = KeyboardShortcuts.accelerators
-        #expect(accelerators.count == 8)
+        #expect(accelerators.count == 10)
         #expect(accelerators.allSatisfy { !$0.keys.isEmpty && ($0.action.hasPrefix("win.") || $0.action.hasPrefix("app.")) })
         let actionKeys = accelerators.flatMap(\.keys)
         #expect(Set(actionKeys).count == actionKeys.count, "no two actions share a key")

@@ -78,7 +78,8 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
 /// Records what coordinators asked the UI to do.
 @MainActor
 final class NavigatorSpy: Navigator {
-    var searchViewModel: SearchViewModel?
+    var searchTabViewModel: SearchTabViewModel?
+    var searchViewModel: SearchViewModel? { searchTabViewModel?.people }
     var favoritesViewModel: FavoritesViewModel?
     var detailViewModels: [DetailViewModel] = []
     var tabs: [AppTab] = []
@@ -89,7 +90,9 @@ final class NavigatorSpy: Navigator {
     var signInDismissals = 0
     var accounts: [String?] = []
 
-    func showSearch(_ viewModel: SearchViewModel) { searchViewModel = viewModel }
+    func showSearch(_ viewModel: SearchTabViewModel) { searchTabViewModel = viewModel }
+    var repositoryDetailViewModel: RepositoryDetailViewModel?
+    func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) { repositoryDetailViewModel = viewModel }
     func showFavorites(_ viewModel: FavoritesViewModel) { favoritesViewModel = viewModel }
     func show(tab: AppTab) { tabs.append(tab) }
     func showDetail(_ viewModel: DetailViewModel) { detailViewModels.append(viewModel) }

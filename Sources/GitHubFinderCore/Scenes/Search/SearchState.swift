@@ -1,7 +1,7 @@
 import Foundation
 
-/// One result row: what the row draws and what its star toggle says.
-public struct SearchRow: Equatable, Sendable, Identifiable {
+/// One People result row: what the row draws and what its star toggle says.
+public struct SearchRow: SearchResultRow {
     public var id: UserID
     public var login: String
     public var avatarURL: URL?
@@ -23,8 +23,11 @@ public struct SearchRow: Equatable, Sendable, Identifiable {
     }
 }
 
-/// Everything the Search tab shows.
-public struct SearchState: Equatable, Sendable {
+/// Everything the People scope of the Search tab shows.
+public typealias SearchState = ScopedSearchState<SearchRow, UserSearchSort>
+
+/// Everything one scope of the Search tab shows.
+public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatable, Sendable {
     public enum Phase: Equatable, Sendable {
         /// Nothing typed: a hint with example qualifiers.
         case initial
@@ -57,9 +60,9 @@ public struct SearchState: Equatable, Sendable {
     }
 
     public var query = ""
-    public var sort: UserSearchSort = .bestMatch
+    public var sort: Sort = .bestMatch
     public var phase: Phase = .initial
-    public var rows: [SearchRow] = []
+    public var rows: [Row] = []
     public var paging: Paging = .idle
     public var totalCount = 0
     /// "Showing the first 1,000 of 6,038 users" when GitHub caps the search; nil otherwise.
@@ -101,7 +104,7 @@ public struct SearchState: Equatable, Sendable {
     }
 }
 
-extension SearchState {
+extension ScopedSearchState where Row == SearchRow {
     /// "Organization"/"Bot" badge text for an account type.
     public static func badge(for type: AccountType) -> String? {
         switch type {
@@ -113,9 +116,22 @@ extension SearchState {
         }
     }
 
-    static func capNotice(total: Int) -> String? {
+}
+
+extension SearchRow {
+    public static func capNotice(total: Int) -> String? {
         guard total > SearchPage.resultCap else { return nil }
         // TRANSLATORS: at the end of the list when GitHub returns only the first {cap} of {count} matches.
         return trn("Showing the first {cap} of {count} user", "Showing the first {cap} of {count} users", total, ["cap": NumberText.integer(SearchPage.resultCap)])
+    }
+
+    public static var initialPage: StatePage {
+        StatePage(name: "initial", icon: "system-search-symbolic", title: tr("Search GitHub Users"),
+                  // TRANSLATORS: keep the qualifiers (location:, followers:, type:org, repos:) as they are: GitHub reads them. Keep lines short (about 40 columns; a Korean syllable is 2): state pages do not wrap lines that fit.
+                  description: tr("Type a name or login.\nQualifiers work too:\nlocation:berlin  followers:>100\ntype:org  repos:>10"))
+    }
+
+    public static var noResultsPage: StatePage {
+        StatePage(name: "noResults", icon: "edit-find-symbolic", title: tr("No Users Found"), description: tr("Try a different name,\nor fewer qualifiers."))
     }
 }

@@ -1,32 +1,32 @@
 import Foundation
 
-extension SearchViewModel {
+extension ScopedSearchViewModel {
     /// Cancels whatever was in flight and searches for the current query, after the typing pause
     /// when `debounced`. Latest wins: an older request never overwrites a newer one.
     func startSearch(debounced: Bool) {
         guard let query = SearchQuery(state.query) else { return }
         cancelWork()
-        let request = UserSearchRequest(query: query, sort: state.sort, perPage: perPage)
+        let sort = state.sort
         searchTask = Task { [weak self, clock, debounce] in
             if debounced {
                 do { try await clock.sleep(for: debounce) } catch { return }
             }
-            await self?.search(request)
+            await self?.search(query, sort: sort)
         }
     }
 
-    private func search(_ request: UserSearchRequest) async {
+    private func search(_ query: SearchQuery, sort: Source.Sort) async {
         pageTask?.cancel()
         state.phase = .loading
         state.rows = []
         state.paging = .idle
         do {
-            let page = try await api.searchUsers(request)
+            let page = try await source.search(query, sort: sort, perPage: perPage)
             guard !Task.isCancelled else { return }
-            results = UserSearchResults(firstPage: page)
-            state.rows = results.users.map(row(for:))
+            results = SearchResults(firstPage: page)
+            state.rows = results.items.map(row(for:))
             state.totalCount = results.totalCount
-            state.capNotice = SearchState.capNotice(total: results.totalCount)
+            state.capNotice = Source.Row.capNotice(total: results.totalCount)
             state.phase = state.rows.isEmpty ? .noResults : .results
             state.paging = results.hasMore ? .idle : .complete
         } catch {
@@ -49,12 +49,12 @@ extension SearchViewModel {
         pageTask = Task { [weak self] in
             guard let self else { return }
             do throws(GitHubError) {
-                let page = try await api.searchUsers(page: next)
+                let page = try await source.search(page: next)
                 guard !Task.isCancelled else { return }
                 let fresh = results.append(page)
                 state.rows.append(contentsOf: fresh.map(row(for:)))
                 state.totalCount = results.totalCount
-                state.capNotice = SearchState.capNotice(total: results.totalCount)
+                state.capNotice = Source.Row.capNotice(total: results.totalCount)
                 state.paging = results.hasMore ? .idle : .complete
             } catch {
                 guard !Task.isCancelled, error != .cancelled else { return }

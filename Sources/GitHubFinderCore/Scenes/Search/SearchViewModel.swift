@@ -1,9 +1,23 @@
 import Foundation
 import Observation
 
-/// The Search tab: debounced queries, latest-wins requests, paging, sort, star toggles.
+/// The People scope of the Search tab.
+public typealias SearchViewModel = ScopedSearchViewModel<PeopleSearchSource>
+
+extension ScopedSearchViewModel where Source == PeopleSearchSource {
+    public convenience init(
+        api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration>, actions: Actions,
+        now: @escaping @Sendable () -> Date = Date.init, debounce: Duration = .milliseconds(350), perPage: Int = UserSearchRequest.maximumPerPage
+    ) {
+        self.init(source: PeopleSearchSource(api: api, favorites: favorites), clock: clock, actions: actions, now: now, debounce: debounce, perPage: perPage)
+    }
+}
+
+/// One scope of the Search tab: debounced queries, latest-wins requests, paging, sort, star
+/// toggles, the same for people and repositories (`Source` says what differs).
 @MainActor @Observable
-public final class SearchViewModel {
+public final class ScopedSearchViewModel<Source: SearchSource> {
+    public typealias Item = Source.Item
     public enum Input: Equatable, Sendable {
         case queryChanged(String)
         /// Enter: search now, without waiting for the pause in typing.
@@ -12,23 +26,23 @@ public final class SearchViewModel {
         case clear
         /// The list is near its end: load the next page.
         case reachedEnd
-        case sortChanged(UserSearchSort)
+        case sortChanged(Source.Sort)
         /// Retry after an error page or a failed next page.
         case retry
-        case toggleFavorite(UserID)
-        case select(UserID)
+        case toggleFavorite(Int64)
+        case select(Int64)
         /// "Sign In…" on the Sign In Required page.
         case signIn
     }
 
     /// Where the coordinator takes over.
     public struct Actions {
-        public var showDetail: @MainActor (User) -> Void
+        public var showDetail: @MainActor (Item) -> Void
         public var showError: @MainActor (String) -> Void
         /// GitHub answered 401: sign in, then call `retry` (the same query, page and sort).
         public var signInRequired: @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void
 
-        public init(showDetail: @escaping @MainActor (User) -> Void, showError: @escaping @MainActor (String) -> Void,
+        public init(showDetail: @escaping @MainActor (Item) -> Void, showError: @escaping @MainActor (String) -> Void,
                     signInRequired: @escaping @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void = { _ in }) {
             self.showDetail = showDetail
             self.showError = showError
@@ -36,17 +50,17 @@ public final class SearchViewModel {
         }
     }
 
-    public internal(set) var state = SearchState()
+    public internal(set) var state = ScopedSearchState<Source.Row, Source.Sort>()
 
-    @ObservationIgnored let api: any GitHubAPI
-    @ObservationIgnored let favorites: any FavoritesStore
+    @ObservationIgnored let source: Source
+    @ObservationIgnored var api: any GitHubAPI { source.api }
     @ObservationIgnored let clock: any Clock<Duration>
     @ObservationIgnored let now: @Sendable () -> Date
     @ObservationIgnored let actions: Actions
     @ObservationIgnored let debounce: Duration
     @ObservationIgnored let perPage: Int
-    @ObservationIgnored var results = UserSearchResults()
-    @ObservationIgnored var favoriteIDs: Set<UserID> = []
+    @ObservationIgnored var results = SearchResults<Item>()
+    @ObservationIgnored var favoriteIDs: Set<Int64> = []
     @ObservationIgnored var searchTask: Task<Void, Never>?
     @ObservationIgnored var pageTask: Task<Void, Never>?
     @ObservationIgnored var countdownTask: Task<Void, Never>?
@@ -55,17 +69,16 @@ public final class SearchViewModel {
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
     public init(
-        api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration>, actions: Actions,
+        source: Source, clock: any Clock<Duration>, actions: Actions,
         now: @escaping @Sendable () -> Date = Date.init, debounce: Duration = .milliseconds(350), perPage: Int = UserSearchRequest.maximumPerPage
     ) {
-        self.api = api
-        self.favorites = favorites
+        self.source = source
         self.clock = clock
         self.now = now
         self.actions = actions
         self.debounce = debounce
         self.perPage = perPage
-        let stream = favorites.observeFavoriteIDs()
+        let stream = source.observeFavoriteIDs()
         observationTask = Task { [weak self] in
             for await ids in stream { self?.favoritesChanged(ids) }
         }
@@ -91,7 +104,7 @@ public final class SearchViewModel {
         case .retry: retry()
         case .toggleFavorite(let id): toggleFavorite(id)
         case .select(let id):
-            if let user = results.users.first(where: { $0.id == id }) { actions.showDetail(user) }
+            if let item = results.items.first(where: { $0.id == id }) { actions.showDetail(item) }
         case .signIn:
             actions.signInRequired { [weak self] in self?.send(.retry) }
         }
@@ -102,7 +115,7 @@ public final class SearchViewModel {
         state.query = text
         if SearchQuery(text) == nil {
             cancelWork()
-            results = UserSearchResults()
+            results = SearchResults()
             state.rows = []
             state.phase = .initial
             state.paging = .idle
@@ -129,7 +142,7 @@ public final class SearchViewModel {
         state.rateLimitSecondsRemaining = nil
     }
 
-    private func favoritesChanged(_ ids: Set<UserID>) {
+    private func favoritesChanged(_ ids: Set<Int64>) {
         favoriteIDs = ids
         let updated = state.rows.map { row in
             var row = row
@@ -139,15 +152,10 @@ public final class SearchViewModel {
         if updated != state.rows { state.rows = updated }
     }
 
-    private func toggleFavorite(_ id: UserID) {
-        guard let index = state.rows.firstIndex(where: { $0.id == id }), let user = results.users.first(where: { $0.id == id }) else { return }
+    private func toggleFavorite(_ id: Int64) {
+        guard let index = state.rows.firstIndex(where: { $0.id == id }), let item = results.items.first(where: { $0.id == id }) else { return }
         do {
-            if state.rows[index].isFavorite {
-                try favorites.remove(id: id)
-            } else {
-                // With the name when a profile is cached, else filled in by one profile request.
-                try FavoriteStarrer(api: api, store: favorites).star(user)
-            }
+            try source.setFavorite(item, !state.rows[index].isFavorite)
             // Shown at once; the store's observation confirms it everywhere else.
             state.rows[index].isFavorite.toggle()
         } catch {
@@ -155,7 +163,7 @@ public final class SearchViewModel {
         }
     }
 
-    func row(for user: User) -> SearchRow {
-        SearchRow(id: user.id, login: user.login, avatarURL: user.avatarURL, badge: SearchState.badge(for: user.type), isFavorite: favoriteIDs.contains(user.id))
+    func row(for item: Item) -> Source.Row {
+        source.row(for: item, isFavorite: favoriteIDs.contains(item.id))
     }
 }

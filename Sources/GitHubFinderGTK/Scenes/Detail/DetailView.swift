@@ -102,7 +102,7 @@ final class DetailView {
             shownRepositoryIDs = []
         }
         for repository in state.repositories.dropFirst(shownRepositoryIDs.count) {
-            repositories.append(RepositoryRow.make(repository))
+            repositories.append(RepositoryLine.make(repository))
         }
         shownRepositoryIDs = ids
         repositoriesSpinner.setVisible(state.repositoriesPhase == .loading || state.repositoriesPhase == .loadingMore)
@@ -152,7 +152,7 @@ struct FactRows {
 
 /// One repository line: name, description, language, stars, last push.
 @MainActor
-enum RepositoryRow {
+enum RepositoryLine {
     static func make(_ repository: Repository) -> Box {
         let box = Box(.vertical, spacing: 2, classes: ["repo-row"])
         let name = Label(repository.listTitle, classes: ["repo-name"])

@@ -1,54 +1,53 @@
 import Foundation
 import GitHubFinderCore
 
-/// The Search tab. Renders `SearchState`, forwards what the user does as `Input`.
+/// The Search tab: the entry, the sort menu and the People | Repositories switch over one
+/// results pane per scope. Renders `SearchTabViewModel`, forwards what the user does.
 @MainActor
 final class SearchView {
     let root: Box
     let entry: SearchEntry
-    let list: ListView<UserRowWidget>
-    private let viewModel: SearchViewModel
-    private let states: Stack
-    private let scroller: ScrolledWindow
-    private let pagingSpinner: Spinner
-    private let footer: Label
-    /// State pages, built the first time they are needed (only one is ever on screen).
-    private lazy var pages = StatePages(in: states) { [weak self] page in
-        self?.viewModel.send(page.name == "signInRequired" ? .signIn : .retry)
-    }
+    let people: SearchResultsPane<PeopleSearchSource, UserRowWidget>
+    /// Built when the Repositories scope is first shown.
+    private(set) var repositories: SearchResultsPane<RepositorySearchSource, RepositoryRowWidget>?
+    private let viewModel: SearchTabViewModel
+    private let avatars: AvatarTextures
     private let showToast: @MainActor (Toast) -> Void
+    private let scopes: Stack
+    private let scopeButtons: [SearchScope: ToggleButton]
+    private let sortButtons: [SearchScope: MenuButton]
+    private var sortActions: [StringAction] = []
     private var observation: StateObservation?
-    private var rowsByID: [UserID: SearchRow] = [:]
-    private var lastPagingError: String?
-    private var sortAction: StringAction?
-    private var onScreenAvatars: OnScreenAvatars!
-    private var rendered: SearchState?
     private var connections: [SignalConnection] = []
 
-    init(viewModel: SearchViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
+    /// Told the scope each time the view shows one.
+    var onScopeShown: (@MainActor (SearchScope) -> Void)?
+    var scope: SearchScope { viewModel.scope }
+
+    /// The people list (the one tests and the bench drive).
+    var list: ListView<UserRowWidget> { people.list }
+
+    init(viewModel: SearchTabViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
+        self.avatars = avatars
         self.showToast = showToast
         let builder = Builder("search.ui")
         root = builder.get("search_page")
         entry = builder.get("search_entry")
-        states = builder.get("search_state_stack")
-        scroller = builder.get("results_scroller")
-        pagingSpinner = builder.get("paging_spinner")
-        pagingSpinner.spinWhileMapped()
-        footer = builder.get("footer_label")
+        scopes = builder.get("scope_stack")
         entry.setAccessibleLabel(AccessibleNames.searchEntry)
-        let sortButton = builder.get("sort_button", as: MenuButton.self)
-        sortButton.setAccessibleLabel(AccessibleNames.sortButton)
-        builder.setMenu("sort_menu", whenOpened: sortButton)
-        list = ListView(makeRow: UserRowWidget.init) { $0.root }
-        list.widget.setAccessibleLabel(AccessibleNames.searchResults)
-        scroller.setChild(list.widget)
-        list.onBind = { [weak self] row, id, _ in self?.bind(row, id: id) }
-        onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
-            self.map { Array($0.list.boundRows.values) } ?? []
-        }
+        scopeButtons = [.people: builder.get("people_scope_button"), .repositories: builder.get("repositories_scope_button")]
+        for (scope, button) in scopeButtons { button.setLabel(scope.title) }
+        sortButtons = [.people: builder.get("sort_button"), .repositories: builder.get("repository_sort_button")]
+        for button in sortButtons.values { button.setAccessibleLabel(AccessibleNames.sortButton) }
+        builder.setMenu("sort_menu", whenOpened: sortButtons[.people]!)
+        builder.setMenu("repository_sort_menu", whenOpened: sortButtons[.repositories]!)
+        people = SearchResultsPane(viewModel: viewModel.people, listLabel: AccessibleNames.searchResults, avatars: avatars, showToast: showToast)
+        scopes.addNamed(people.root, SearchScope.people.rawValue)
         connect()
-        observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
+        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.query) }) { [weak self] scope, query in
+            self?.render(scope: scope, query: query)
+        }
     }
 
     private func connect() {
@@ -63,64 +62,50 @@ final class SearchView {
             },
             entry.onActivate { [weak self] in self?.viewModel.send(.submit) },
             entry.onStopSearch { [weak self] in self?.viewModel.send(.clear) },
-            // Load the next page while a screenful of rows is still below the viewport.
-            scroller.onVerticalScroll { [weak self] remaining, pageSize in
-                if remaining < pageSize { self?.viewModel.send(.reachedEnd) }
+            entry.onArrowDown { [weak self] in
+                guard let self else { return false }
+                let list = viewModel.scope == .people ? people.list.widget : repositories?.list.widget
+                return list?.isVisibleOnScreen == true && list?.grabFocus() == true
             },
         ]
-        list.onActivate { [weak self] id in self?.viewModel.send(.select(id)) }
-        installSortAction()
+        for (scope, button) in scopeButtons {
+            connections.append(button.onToggled { [weak self, weak button] in
+                if button?.isActive == true { self?.viewModel.send(.scopeChanged(scope)) }
+            })
+        }
+        let peopleSort = StringAction(name: "sort", initial: UserSearchSort.bestMatch.rawValue, installedOn: root, prefix: "search") { [weak self] raw in
+            if let sort = UserSearchSort(rawValue: raw) { self?.viewModel.people.send(.sortChanged(sort)) }
+        }
+        people.onSort = { peopleSort.setState($0.rawValue) }
+        sortActions = [peopleSort]
     }
 
-    private func installSortAction() {
-        sortAction = StringAction(name: "sort", initial: UserSearchSort.bestMatch.rawValue, installedOn: root, prefix: "search") { [weak self] raw in
-            if let sort = UserSearchSort(rawValue: raw) { self?.viewModel.send(.sortChanged(sort)) }
-        }
+    private func render(scope: SearchScope, query: String) {
+        entry.setText(query)
+        entry.setPlaceholder(scope.placeholder)
+        for (each, button) in scopeButtons { button.setActive(each == scope) }
+        for (each, button) in sortButtons { button.setVisible(each == scope) }
+        if scope == .repositories { makeRepositoriesPane() }
+        scopes.showChild(scope.rawValue)
+        onScopeShown?(scope)
     }
 
-    private func render(_ state: SearchState) {
-        // The rate-limit countdown ticks once a second: only its text changes. Rendering the
-        // whole state on each tick (entry, list diff, rows rebound) cost ~1 % CPU while idle.
-        if var previous = rendered, previous.rateLimitSecondsRemaining != state.rateLimitSecondsRemaining {
-            previous.rateLimitSecondsRemaining = state.rateLimitSecondsRemaining
-            if previous == state {
-                rendered = state
-                if let content = state.statePage { pages.show(content) }
-                return
-            }
+    private func makeRepositoriesPane() {
+        guard repositories == nil else { return }
+        let pane = SearchResultsPane<RepositorySearchSource, RepositoryRowWidget>(viewModel: viewModel.repositories, listLabel: AccessibleNames.repositoryResults, avatars: avatars, showToast: showToast)
+        scopes.addNamed(pane.root, SearchScope.repositories.rawValue)
+        let sort = StringAction(name: "sort", initial: RepositorySearchSort.bestMatch.rawValue, installedOn: root, prefix: "repository-search") { [weak self] raw in
+            if let sort = RepositorySearchSort(rawValue: raw) { self?.viewModel.repositories.send(.sortChanged(sort)) }
         }
-        rendered = state
-        entry.setText(state.query)
-        rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        list.update(state.rows.map(\.id))
-        for (id, row) in list.boundRows { bind(row, id: id) }
-        sortAction?.setState(state.sort.rawValue)
-        if let content = state.statePage {
-            pages.show(content)
-        } else {
-            states.showChild("results")
-        }
-        pagingSpinner.setVisible(state.paging == .loadingMore)
-        footer.show(state.paging == .complete ? state.capNotice : nil)
-        if case .failed(let message) = state.paging, lastPagingError != message, let text = state.pagingFailure {
-            showToast(.retry(text) { [weak self] in self?.viewModel.send(.retry) })
-        }
-        if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
+        pane.onSort = { sort.setState($0.rawValue) }
+        sortActions.append(sort)
+        repositories = pane
     }
 
-    /// Fills a recycled row with the view-model row for `id`.
-    private func bind(_ row: UserRowWidget, id: UserID) {
-        guard let data = rowsByID[id] else { return }
-        row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
-        row.show(id: id, login: data.login, name: nil, badge: data.badge, isFavorite: data.isFavorite, avatarURL: data.avatarURL, texture: onScreenAvatars.cached(data.avatarURL))
-        onScreenAvatars.schedule()
-    }
-
-    /// The state page or list on screen, and a page's texts (what a user sees).
-    var visiblePage: String? { states.visibleChildName }
-    func statusTitle(_ page: String) -> String? { pages[page]?.title }
+    /// The state page or list on screen in the scope shown, and a page's texts (what a user sees).
+    var visiblePage: String? { viewModel.scope == .people ? people.visiblePage : repositories?.visiblePage }
+    func statusTitle(_ page: String) -> String? { viewModel.scope == .people ? people.statusTitle(page) : repositories?.statusTitle(page) }
     func statusDescription(_ page: String) -> String {
-        guard let page = pages[page] else { return "" }
-        return [page.description, page.footnote.isVisible ? page.footnote.text : ""].filter { !$0.isEmpty }.joined(separator: "\n")
+        (viewModel.scope == .people ? people.statusDescription(page) : repositories?.statusDescription(page)) ?? ""
     }
 }

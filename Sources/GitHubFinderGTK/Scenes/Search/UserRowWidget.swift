@@ -9,7 +9,7 @@ import GitHubFinderCore
 /// badge, so the name label (with the box that stacks it under the login) and the badge are
 /// made the first time the row needs them: a search row is 5 widgets instead of 8.
 @MainActor
-final class UserRowWidget: AvatarRow {
+final class UserRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 32
 
     let root = Box(.horizontal, spacing: 10, classes: ["user-row"])
@@ -48,6 +48,11 @@ final class UserRowWidget: AvatarRow {
                 if let self, let identifier { onStar?(identifier) }
             },
         ]
+    }
+
+    /// Shows one search result.
+    func show(_ row: SearchRow, texture: Texture?) {
+        show(id: row.id, login: row.login, name: nil, badge: row.badge, isFavorite: row.isFavorite, avatarURL: row.avatarURL, texture: texture)
     }
 
     /// Shows one user; `texture` is the avatar if already decoded, else it comes once shown.

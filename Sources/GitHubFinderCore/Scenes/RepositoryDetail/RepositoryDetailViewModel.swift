@@ -1,0 +1,115 @@
+import Foundation
+import Observation
+
+/// A repository's detail pane: what the list row knew at once, then its page and languages
+/// (conditional requests: a refresh that finds nothing new costs no quota), star, browser.
+@MainActor @Observable
+public final class RepositoryDetailViewModel {
+    public enum Input: Equatable, Sendable {
+        /// Loads the page and languages; again to revalidate them (Refresh, Retry).
+        case load
+        case toggleFavorite
+        case openInBrowser
+        case openHomepage
+        /// The owner's avatar or login: the person's detail.
+        case openOwner
+        /// "Forked from …".
+        case openParent
+    }
+
+    public struct Actions {
+        public var openURL: @MainActor (URL) -> Void
+        public var showError: @MainActor (String) -> Void
+        public var showOwner: @MainActor (User) -> Void
+        public var showRepository: @MainActor (Repository) -> Void
+        public var signInRequired: @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void
+
+        public init(openURL: @escaping @MainActor (URL) -> Void, showError: @escaping @MainActor (String) -> Void,
+                    showOwner: @escaping @MainActor (User) -> Void = { _ in }, showRepository: @escaping @MainActor (Repository) -> Void = { _ in },
+                    signInRequired: @escaping @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void = { _ in }) {
+            self.openURL = openURL
+            self.showError = showError
+            self.showOwner = showOwner
+            self.showRepository = showRepository
+            self.signInRequired = signInRequired
+        }
+    }
+
+    public internal(set) var state: RepositoryDetailState
+
+    @ObservationIgnored private let api: any GitHubAPI
+    @ObservationIgnored private let starring: any RepositoryStarring
+    @ObservationIgnored private let actions: Actions
+    @ObservationIgnored private var loadTask: Task<Void, Never>?
+    @ObservationIgnored private var observationTask: Task<Void, Never>?
+
+    public init(repository: Repository, api: any GitHubAPI, starring: any RepositoryStarring, actions: Actions, now: @escaping @Sendable () -> Date = Date.init) {
+        state = RepositoryDetailState(repository: repository, now: now())
+        self.api = api
+        self.starring = starring
+        self.actions = actions
+        let stream = starring.observeStarredIDs()
+        observationTask = Task { [weak self] in
+            for await ids in stream { self?.state.isFavorite = ids.contains(repository.id) }
+        }
+    }
+
+    isolated deinit {
+        observationTask?.cancel()
+        loadTask?.cancel()
+    }
+
+    public func send(_ input: Input) {
+        switch input {
+        case .load: load()
+        case .toggleFavorite: toggleFavorite()
+        case .openInBrowser:
+            if let url = state.repository.htmlURL { actions.openURL(url) }
+        case .openHomepage:
+            if let url = state.details?.homepage { actions.openURL(url) }
+        case .openOwner:
+            if let owner = state.repository.owner { actions.showOwner(owner) }
+        case .openParent:
+            if let parent = state.details?.parent { actions.showRepository(parent) }
+        }
+    }
+
+    private func load() {
+        loadTask?.cancel()
+        guard let (owner, name) = state.ownerAndName else { return }
+        if state.details == nil { state.phase = .loading }
+        state.refreshError = nil
+        loadTask = Task { [weak self, api] in
+            async let page = Result(catching: { () async throws(GitHubError) in try await api.repository(owner: owner, name: name) })
+            async let languages = Result(catching: { () async throws(GitHubError) in try await api.languages(owner: owner, name: name) })
+            let (pageResult, languagesResult) = await (page, languages)
+            guard !Task.isCancelled else { return }
+            self?.apply(pageResult)
+            if case .success(let shares) = languagesResult { self?.state.languages = shares }
+        }
+    }
+
+    private func apply(_ result: Result<RepositoryDetails, GitHubError>) {
+        switch result {
+        case .success(let details):
+            state.details = details
+            state.repository = details.repository
+            state.phase = .loaded
+        case .failure(.cancelled):
+            break
+        case .failure(let error):
+            if case .unauthorized = error { actions.signInRequired { [weak self] in self?.send(.load) } }
+            // What the list knew stays on screen; only the page could not be had.
+            if state.details != nil { state.refreshError = error.localizedDescription } else { state.phase = .failed(message: error.localizedDescription) }
+        }
+    }
+
+    private func toggleFavorite() {
+        do {
+            if state.isFavorite { try starring.unstar(state.repository) } else { try starring.star(state.repository) }
+            state.isFavorite.toggle()
+        } catch {
+            actions.showError(error.localizedDescription)
+        }
+    }
+}

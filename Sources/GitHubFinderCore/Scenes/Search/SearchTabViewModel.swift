@@ -1,0 +1,77 @@
+import Foundation
+import Observation
+
+/// What the Search tab searches: people or repositories.
+public enum SearchScope: String, Sendable, CaseIterable {
+    case people
+    case repositories
+
+    /// The scope switch's label, also its accessible name (DESIGN §5).
+    public var title: String {
+        switch self {
+        case .people: tr("People")
+        case .repositories: tr("Repositories")
+        }
+    }
+
+    /// What the search entry says while empty.
+    public var placeholder: String {
+        switch self {
+        case .people: tr("Search GitHub users")
+        case .repositories: tr("Search repositories")
+        }
+    }
+}
+
+/// The Repositories scope of the Search tab.
+public typealias RepositorySearchViewModel = ScopedSearchViewModel<RepositorySearchSource>
+
+/// The Search tab: one entry, the People | Repositories switch, and a scope model for each.
+/// The query is kept when switching; each scope keeps its own results, and a scope is searched
+/// only while shown (switching to it searches the query if it has not searched it yet).
+@MainActor @Observable
+public final class SearchTabViewModel {
+    public enum Input: Equatable, Sendable {
+        case queryChanged(String)
+        case submit
+        case clear
+        case scopeChanged(SearchScope)
+    }
+
+    public private(set) var scope: SearchScope = .people
+    @ObservationIgnored public let people: SearchViewModel
+    @ObservationIgnored public let repositories: RepositorySearchViewModel
+
+    public init(people: SearchViewModel, repositories: RepositorySearchViewModel) {
+        self.people = people
+        self.repositories = repositories
+    }
+
+    /// The query of the scope on screen (both scopes have it once shown).
+    public var query: String {
+        switch scope {
+        case .people: people.state.query
+        case .repositories: repositories.state.query
+        }
+    }
+
+    public func send(_ input: Input) {
+        switch input {
+        case .queryChanged(let text): sendToShown(.queryChanged(text), .queryChanged(text))
+        case .submit: sendToShown(.submit, .submit)
+        case .clear: sendToShown(.clear, .clear)
+        case .scopeChanged(let newScope):
+            guard newScope != scope else { return }
+            let text = query
+            scope = newScope
+            sendToShown(.queryChanged(text), .queryChanged(text))
+        }
+    }
+
+    private func sendToShown(_ forPeople: SearchViewModel.Input, _ forRepositories: RepositorySearchViewModel.Input) {
+        switch scope {
+        case .people: people.send(forPeople)
+        case .repositories: repositories.send(forRepositories)
+        }
+    }
+}

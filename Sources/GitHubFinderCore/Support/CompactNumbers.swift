@@ -1,0 +1,34 @@
+import Foundation
+
+extension NumberText {
+    /// A count as list rows show it: "999", "12.3k", "123k", "1.2M" (the decimal point as the
+    /// user's locale writes it; GitHub's own style for stars and forks).
+    public static func compact(_ value: Int, decimalSeparator: String = decimalSeparator) -> String {
+        func scaled(_ unit: Int) -> String {
+            let tenths = Int((Double(value) / Double(unit) * 10).rounded())
+            if tenths >= 1_000 { return integer(tenths / 10) }
+            return tenths % 10 == 0 ? integer(tenths / 10) : integer(tenths / 10) + decimalSeparator + String(tenths % 10)
+        }
+        if value < 1_000 { return integer(value) }
+        // TRANSLATORS: {count} thousand, as stars are counted in a list ("12.3k").
+        if value < 999_950 { return tr("{count}k", ["count": scaled(1_000)]) }
+        // TRANSLATORS: {count} million ("1.2M").
+        return tr("{count}M", ["count": scaled(1_000_000)])
+    }
+}
+
+/// "Updated 3 days ago": how long ago something changed, in the user's language.
+public enum RelativeTime {
+    public static func updated(_ date: Date, now: Date) -> String {
+        let seconds = max(Int(now.timeIntervalSince(date)), 0)
+        let minutes = seconds / 60, hours = minutes / 60, days = hours / 24
+        switch days {
+        case _ where minutes < 1: return tr("Updated just now")
+        case _ where hours < 1: return trn("Updated {count} minute ago", "Updated {count} minutes ago", minutes)
+        case 0: return trn("Updated {count} hour ago", "Updated {count} hours ago", hours)
+        case 1..<31: return trn("Updated {count} day ago", "Updated {count} days ago", days)
+        case 31..<365: return trn("Updated {count} month ago", "Updated {count} months ago", days / 30)
+        default: return trn("Updated {count} year ago", "Updated {count} years ago", days / 365)
+        }
+    }
+}
