@@ -39,6 +39,7 @@ public final class AppDatabase: Sendable {
             // GitHub logins are unique regardless of case; the index also serves the sorted read.
             try db.execute(sql: "CREATE UNIQUE INDEX favorite_on_login ON favorite(login COLLATE NOCASE)")
         }
+        migrator.registerMigration("v2.repositoryFavorites", migrate: createRepositoryFavorites)
         return migrator
     }
 
@@ -68,11 +69,14 @@ public final class AppDatabase: Sendable {
     /// Unstars a user; returns the snapshot that was removed, so Undo can put it back.
     @discardableResult
     public func deleteFavorite(id: UserID) throws(FavoritesStoreError) -> Favorite? {
-        try write { db in
-            let existing = try Favorite.fetchOne(db, key: id)
-            try Favorite.deleteOne(db, key: id)
-            return existing
-        }
+        try write { db in try Self.delete(Favorite.self, id: id, db) }
+    }
+
+    /// Deletes the record with `id`; returns it as it was (for Undo), nil when there was none.
+    static func delete<Record: FetchableRecord & TableRecord>(_ type: Record.Type, id: Int64, _ db: Database) throws -> Record? {
+        let existing = try Record.fetchOne(db, key: id)
+        try Record.deleteOne(db, key: id)
+        return existing
     }
 
     /// Unstars several users at once.
@@ -92,11 +96,11 @@ public final class AppDatabase: Sendable {
         try read { db in try Set(UserID.fetchAll(db, sql: "SELECT id FROM favorite")) }
     }
 
-    private func write<T>(_ updates: (Database) throws -> T) throws(FavoritesStoreError) -> T {
+    func write<T>(_ updates: (Database) throws -> T) throws(FavoritesStoreError) -> T {
         do { return try writer.write(updates) } catch { throw FavoritesStoreError.from(error, path: path) }
     }
 
-    private func read<T>(_ value: (Database) throws -> T) throws(FavoritesStoreError) -> T {
+    func read<T>(_ value: (Database) throws -> T) throws(FavoritesStoreError) -> T {
         do { return try writer.read(value) } catch { throw FavoritesStoreError.from(error, path: path) }
     }
 }

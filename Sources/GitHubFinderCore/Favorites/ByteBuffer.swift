@@ -2,7 +2,7 @@ import Foundation
 
 /// A growable run of bytes with plain pointer writes: the favorites index appends millions of
 /// bytes while it is built, and `Array.append` checks uniqueness and capacity on every one.
-/// Sendable because only the builder writes to it; a built `FavoritesIndex` only reads it.
+/// Sendable because only the builder writes to it; a built index only reads it.
 final class ByteBuffer: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0

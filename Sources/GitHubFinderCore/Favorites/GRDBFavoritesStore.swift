@@ -40,7 +40,7 @@ public struct GRDBFavoritesStore: FavoritesStore {
 
     /// Bridges an observation to an `AsyncStream` that ends the observation when dropped.
     /// Read errors end the stream after logging; the last good value stays on screen.
-    private func stream<Value: Sendable>(_ observation: ValueObservation<ValueReducers.Fetch<Value>>) -> AsyncStream<Value> {
+    func stream<Value: Sendable>(_ observation: ValueObservation<ValueReducers.Fetch<Value>>) -> AsyncStream<Value> {
         let logger = logger
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let cancellable = observation.start(

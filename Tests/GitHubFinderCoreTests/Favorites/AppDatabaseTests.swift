@@ -25,7 +25,7 @@ struct AppDatabaseTests {
         }
         #expect(hasTable)
         #expect(journal == "wal")
-        #expect(migrations == ["v1.favorites"])
+        #expect(migrations == ["v1.favorites", "v2.repositoryFavorites"])
     }
 
     @Test func favoritesRoundTripSortedAndUnstarReturnsTheSnapshot() throws {

@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+
+extension GRDBFavoritesStore: RepositoryFavoritesStore {
+    public func add(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
+        try database.saveRepositoryFavorite(favorite)
+    }
+
+    @discardableResult
+    public func remove(repositoryID id: Int64) throws(FavoritesStoreError) -> RepositoryFavorite? {
+        try database.deleteRepositoryFavorite(id: id)
+    }
+
+    public func repositoryFavorites() throws(FavoritesStoreError) -> [RepositoryFavorite] {
+        try database.repositoryFavorites()
+    }
+
+    public func observeRepositoryFavoriteIDs() -> AsyncStream<Set<Int64>> {
+        stream(ValueObservation.tracking(AppDatabase.fetchRepositoryFavoriteIDs))
+    }
+
+    public func observeRepositoryFavoritesIndex() -> AsyncStream<RepositoryFavoritesIndex> {
+        // The region is given: the index is read by stepping statements by hand, which GRDB's
+        // automatic region recording does not see.
+        stream(ValueObservation.tracking(region: Table(RepositoryFavorite.databaseTableName), fetch: AppDatabase.fetchRepositoryFavoritesIndex))
+    }
+
+    @discardableResult
+    public func enqueueStarChange(_ change: StarChange) throws(FavoritesStoreError) -> StarChange {
+        try database.enqueueStarChange(change)
+    }
+
+    public func pendingStarChanges() throws(FavoritesStoreError) -> [StarChange] {
+        try database.pendingStarChanges()
+    }
+
+    public func removeStarChange(id: Int64) throws(FavoritesStoreError) {
+        try database.deleteStarChange(id: id)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+
+/// Collects starred repositories (from SQLite's buffers, or values) into a
+/// `RepositoryFavoritesIndex`. Each stores full name, owner login, name, description, language,
+/// owner avatar URL, HTML URL and `addedAt`, in that order (what the index reads back).
+///
+/// The haystack is name, 0, owner, "/", name, 0, description, 0: its start (name, 0, owner) is
+/// the sort key — name then owner, a shorter name first — and "owner/name" is there to type.
+struct RepositoryFavoritesIndexBuilder {
+    private var core: LetterIndexBuilder<RepositoryFavoritesIndex.Extra>
+
+    init(capacity: Int) {
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: 8, textBytes: 240, haystackBytes: 96)
+    }
+
+    init(_ favorites: [RepositoryFavorite]) {
+        self.init(capacity: favorites.count)
+        for favorite in favorites { append(favorite) }
+    }
+
+    mutating func append(_ favorite: RepositoryFavorite) {
+        append(id: favorite.id, fullName: favorite.fullName, ownerLogin: favorite.ownerLogin, name: favorite.name, description: favorite.description,
+               language: favorite.language, ownerAvatarURL: favorite.ownerAvatarURL?.absoluteString, htmlURL: favorite.htmlURL?.absoluteString,
+               addedAt: String.fromDatabaseValue(favorite.addedAt.databaseValue), stars: favorite.stars, ownerID: favorite.ownerID)
+    }
+
+    /// Adds one repository; buffers are only read during the call.
+    mutating func append<Text: IndexedText>(id: Int64, fullName: Text, ownerLogin: Text, name: Text, description: Text?, language: Text?,
+                                            ownerAvatarURL: Text?, htmlURL: Text?, addedAt: Text?, stars: Int, ownerID: UserID?) {
+        core.begin(id: id, sectionText: name, extra: .init(stars: stars, ownerID: ownerID))
+        core.store(fullName)
+        core.store(ownerLogin)
+        core.store(name)
+        core.store(description)
+        core.store(language)
+        core.store(ownerAvatarURL)
+        core.store(htmlURL)
+        core.store(addedAt)
+        core.search(name)
+        core.search(ownerLogin, then: UInt8(ascii: "/"))
+        core.endKey()
+        core.search(name)
+        core.search(description)
+    }
+
+    /// Sections A…Z then #, names then owners ascending inside each (ties by id); see
+    /// `LetterIndexBuilder.build(hint:)`.
+    func build(hint: [Int32]? = nil) -> RepositoryFavoritesIndex {
+        RepositoryFavoritesIndex(core: core.build(hint: hint))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+
+/// A star or unstar waiting in the outbox to be sent to GitHub, in the order they were made;
+/// kept in the database so it survives going offline and restarts.
+public struct StarChange: Codable, Sendable, Hashable, Identifiable {
+    public enum Action: String, Codable, Sendable, Hashable {
+        case star
+        case unstar
+    }
+
+    /// The outbox order; nil until enqueued.
+    public var id: Int64?
+    public var repositoryID: Int64
+    /// "owner/name": what the request names (GitHub's star API takes owner and name, not the id).
+    public var fullName: String
+    public var action: Action
+    public var enqueuedAt: Date
+
+    public init(id: Int64? = nil, repositoryID: Int64, fullName: String, action: Action, enqueuedAt: Date = Date()) {
+        self.id = id
+        self.repositoryID = repositoryID
+        self.fullName = fullName
+        self.action = action
+        self.enqueuedAt = enqueuedAt
+    }
+}
+
+extension StarChange: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "star_outbox"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// Column names, as in the GRDB demo apps.
+    public enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let repositoryID = Column(CodingKeys.repositoryID)
+    }
+}
+
+extension StarChange.Action: DatabaseValueConvertible {}

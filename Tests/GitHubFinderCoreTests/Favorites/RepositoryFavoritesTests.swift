@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GitHubFinderCore
+
+extension RepositoryFavorite {
+    static func stub(id: Int64 = 1, owner: String = "octocat", name: String = "hello-world", description: String? = nil,
+                     language: String? = "Swift", stars: Int = 42) -> RepositoryFavorite {
+        RepositoryFavorite(id: id, fullName: "\(owner)/\(name)", ownerLogin: owner, ownerID: 100 + id, name: name, description: description, language: language,
+                           stars: stars, ownerAvatarURL: URL(string: "https://avatars.example/u/\(100 + id)?v=4"),
+                           htmlURL: URL(string: "https://github.com/\(owner)/\(name)"), addedAt: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+}
+
+@Suite("Favorites database: repositories")
+struct RepositoryFavoritesTests {
+    static func temporaryFile() -> URL {
+        AppDatabaseTests.temporaryFolder().appendingPathComponent("favorites.sqlite")
+    }
+
+    @Test func aFileMadeBeforeRepositoriesKeepsItsPeopleAndGainsRepositories() throws {
+        // Given a file as the previous version left it: only the v1 migration, two people starred
+        let file = Self.temporaryFile()
+        do {
+            let queue = try DatabaseQueue(path: file.path)
+            try AppDatabase.migrator.migrate(queue, upTo: "v1.favorites")
+            try queue.write { db in
+                try Favorite.stub(id: 1, login: "octocat", name: "The Octocat").insert(db)
+                try Favorite.stub(id: 2, login: "alice").insert(db)
+            }
+            try queue.close()
+        }
+
+        // When this version opens it
+        let database = try AppDatabase.open(at: file)
+
+        // Then the people are still there, and repositories can be starred beside them
+        #expect(try database.favorites() == [.stub(id: 2, login: "alice"), .stub(id: 1, login: "octocat", name: "The Octocat")])
+        try database.saveRepositoryFavorite(.stub())
+        #expect(try database.repositoryFavorites() == [.stub()])
+        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations) == ["v1.favorites", "v2.repositoryFavorites"])
+    }
+
+    @Test func unstarringReturnsTheSnapshotAndUndoPutsItBack() throws {
+        // Given a starred repository in a file
+        let database = try AppDatabase.open(at: Self.temporaryFile())
+        let favorite = RepositoryFavorite.stub(id: 7, owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++", stars: 68_000)
+        try database.saveRepositoryFavorite(favorite)
+
+        // When it is unstarred, then Undo saves what was removed
+        let removed = try database.deleteRepositoryFavorite(id: 7)
+        #expect(removed == favorite)
+        #expect(try database.repositoryFavorites().isEmpty)
+        #expect(try database.deleteRepositoryFavorite(id: 7) == nil)
+        try database.saveRepositoryFavorite(try #require(removed))
+
+        // Then it is back exactly as it was, the owner's avatar included
+        #expect(try database.repositoryFavorites() == [favorite])
+        #expect(try database.repositoryFavoriteIDs() == [7])
+    }
+
+    @Test func aRenamedRepositoryReplacesTheStaleOneWithItsName() throws {
+        let database = AppDatabase.inMemory()
+        try database.saveRepositoryFavorite(.stub(id: 1, owner: "octocat", name: "hello"))
+        // A new repository took the old name (any case) after the first was renamed away
+        try database.saveRepositoryFavorite(.stub(id: 2, owner: "OctoCat", name: "Hello"))
+        #expect(try database.repositoryFavorites().map(\.fullName) == ["OctoCat/Hello"])
+        #expect(throws: FavoritesStoreError.self) { try database.saveRepositoryFavorite(.stub(id: 3, owner: "", name: "")) }
+    }
+
+    @Test func repositoriesAreListedByNameThenOwnerIgnoringCase() throws {
+        let database = AppDatabase.inMemory()
+        for favorite in [RepositoryFavorite.stub(id: 1, owner: "zed", name: "app"), .stub(id: 2, owner: "Bob", name: "Zoo"),
+                         .stub(id: 3, owner: "amy", name: "App"), .stub(id: 4, owner: "amy", name: "apple")] {
+            try database.saveRepositoryFavorite(favorite)
+        }
+        #expect(try database.repositoryFavorites().map(\.fullName) == ["amy/App", "zed/app", "amy/apple", "Bob/Zoo"])
+    }
+
+    @Test func syncingWithGitHubsStarsAddsTheMissingRemovesTheRestAndKeepsWhenEachWasAdded() throws {
+        // Given two starred repositories
+        let database = AppDatabase.inMemory()
+        try database.saveRepositoryFavorite(.stub(id: 1, name: "kept", stars: 1))
+        try database.saveRepositoryFavorite(.stub(id: 2, name: "gone"))
+
+        // When GitHub says the stars are "kept" (now with more stars) and "new"
+        var new = RepositoryFavorite.stub(id: 3, name: "new")
+        new.addedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        var kept = RepositoryFavorite.stub(id: 1, name: "kept", stars: 5)
+        kept.addedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(try database.replaceRepositoryFavorites(with: [new, kept]))
+
+        // Then the list is exactly those, "kept" refreshed but still added when it was first
+        #expect(try database.repositoryFavorites() == [.stub(id: 1, name: "kept", stars: 5), new])
+        // And the same set again changes nothing
+        #expect(try database.replaceRepositoryFavorites(with: [new, kept]) == false)
+        #expect(try database.replaceRepositoryFavorites(with: []))
+        #expect(try database.repositoryFavorites().isEmpty)
+    }
+
+    @Test func aSnapshotIsMadeFromARepositoryAndGivesItBack() {
+        let owner = User.stub(id: 9, login: "apple", type: .organization)
+        let repository = Repository(id: 7, name: "swift", fullName: "apple/swift", description: "Swift", language: "C++", stars: 68_000, forks: 10_000,
+                                    isFork: false, isArchived: false, pushedAt: nil, htmlURL: URL(string: "https://github.com/apple/swift"), owner: owner)
+        let favorite = RepositoryFavorite(repository, addedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(favorite == RepositoryFavorite(id: 7, fullName: "apple/swift", ownerLogin: "apple", ownerID: 9, name: "swift", description: "Swift",
+                                               language: "C++", stars: 68_000, ownerAvatarURL: owner.avatarURL, htmlURL: repository.htmlURL,
+                                               addedAt: Date(timeIntervalSince1970: 1_700_000_000)))
+        let back = favorite.repository
+        #expect(back.id == 7 && back.fullName == "apple/swift" && back.stars == 68_000 && back.htmlURL == repository.htmlURL)
+        #expect(back.owner?.id == 9 && back.owner?.login == "apple" && back.owner?.avatarURL == owner.avatarURL)
+        // A result that leaves the owner out: the login comes from the full name, no owner to open
+        var ownerless = repository
+        ownerless.owner = nil
+        #expect(RepositoryFavorite(ownerless).ownerLogin == "apple")
+        #expect(RepositoryFavorite(ownerless).repository.owner == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func starsAndTheTabFollowEachChange() async throws {
+        // Given the live store over a file, observed before anything is starred
+        let store = GRDBFavoritesStore(database: try AppDatabase.open(at: Self.temporaryFile()))
+        var ids = store.observeRepositoryFavoriteIDs().makeAsyncIterator()
+        var tab = store.observeRepositoryFavoritesIndex().makeAsyncIterator()
+        #expect(await ids.next() == [])
+        #expect(await tab.next()?.count == 0)
+
+        // When a repository is starred, then the stars and the tab show it
+        try store.add(.stub(id: 5, owner: "octocat", name: "Spoon-Knife"))
+        #expect(await Self.nextChange(of: &ids, from: []) == [5])
+        #expect(await Self.nextChange(of: &tab, from: []) { $0.rows(matching: "") } == [.header("S"), .repository(5)])
+
+        // When it is unstarred, then both are empty again, and the store said what was removed
+        #expect(try store.remove(repositoryID: 5)?.fullName == "octocat/Spoon-Knife")
+        #expect(await Self.nextChange(of: &ids, from: [5]) == [])
+        #expect(await Self.nextChange(of: &tab, from: [.header("S"), .repository(5)]) { $0.rows(matching: "") } == [])
+        #expect(try store.repositoryFavorites().isEmpty)
+    }
+
+    /// The next value of `stream` (seen through `view`) that differs from `current`: an
+    /// observation over a WAL pool may repeat the value it started with.
+    static func nextChange<Value, Seen: Equatable>(of stream: inout AsyncStream<Value>.Iterator, from current: Seen,
+                                                   _ view: (Value) -> Seen) async -> Seen? {
+        while let value = await stream.next() {
+            if view(value) != current { return view(value) }
+        }
+        return nil
+    }
+
+    static func nextChange<Value: Equatable>(of stream: inout AsyncStream<Value>.Iterator, from current: Value) async -> Value? {
+        await nextChange(of: &stream, from: current) { $0 }
+    }
+}
