@@ -32,7 +32,7 @@ Figures (DESIGN.md §6):
 Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (15), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
 GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
 GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, start, search,
-favorites, narrow, rate-limited, offline, memory).
+favorites, repositories, narrow, rate-limited, offline, memory).
 """
 import json
 import os
@@ -584,6 +584,47 @@ def session_search(folder, server, data_home):
         report_exit(app)
 
 
+def session_repositories(folder, server):
+    """The Repositories scope: results, then a repository's detail with its languages."""
+    app = App(folder, "repositories", ["--api-url", server.base])
+    try:
+        app.wait("the scope switch", "push button", "Repositories", timeout=30)
+        app.key("ctrl+2")
+        app.search("swift")
+        app.wait("the repository results", "list", "Repository results", timeout=30)
+        app.park_pointer()
+
+        def repository_rows():
+            return gui.find_all(app.app, "panel", predicate=lambda n: "/" in (gui.name(n) or ""))
+
+        def results():
+            need(showing(app, "list", "Repository results"), "the list 'Repository results' is not showing")
+            rows = repository_rows()
+            need(len(rows) >= 5, "only %d repository rows showing" % len(rows))
+            need(not labels_showing(app, lambda t: t.startswith("Searching")), "still 'Searching…'")
+            return "%d repository rows showing" % len(rows)
+        idle_cpu(app, "repository-results", results)
+
+        rows = repository_rows()
+        need(rows, "no repository row to open")
+        full_name = gui.name(rows[0])
+        app.click(rows[0])
+        app.wait("the repository detail", "push button", "Open in Browser", timeout=20)
+        app.park_pointer()
+
+        def detail():
+            need(showing(app, "push button", "Open in Browser"), "no 'Open in Browser' button showing")
+            need(showing(app, "label", full_name.split("/")[1]), "the detail does not show %r" % full_name)
+            need(showing(app, "label", "Watchers"), "no 'Watchers' count showing")
+            need(labels_showing(app, lambda t: t.endswith(" %")), "no language share showing")
+            return "%s: name, counts, languages, Open in Browser" % full_name
+        idle_cpu(app, "repository-detail", detail)
+    except StateNotReached as error:
+        REPORT.fail("session repositories", "%s%s" % (error, evidence_note(app, "session")))
+    finally:
+        report_exit(app)
+
+
 def session_favorites(folder, server, data_home):
     """A new start on the favorites starred before: grouped under letter headers, then filtered."""
     app = App(folder, "favorites", ["--api-url", server.base], data_home=data_home)
@@ -916,6 +957,7 @@ def wanted(session):
 REQUIRED = {
     "start": ["idle.cpu.start-page", "idle.cpu.favorites-empty", "idle.cpu.preferences", "idle.cpu.sign-in-dialog"],
     "search": ["idle.cpu.results"] + ["idle.cpu." + state for state, _ in DETAIL_ACCOUNTS],
+    "repositories": ["idle.cpu.repository-results", "idle.cpu.repository-detail"],
     "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
     "narrow": ["idle.cpu.narrow-detail"],
     "filter": ["favorites.filter.100k.keystroke-to-splice"],
@@ -964,6 +1006,8 @@ def main():
             session_search(folder, server, favorites_home)
         if wanted("favorites"):
             session_favorites(folder, server, favorites_home)
+        if wanted("repositories"):
+            session_repositories(folder, server)
         if wanted("narrow"):
             session_narrow(folder, server)
         if wanted("filter"):

@@ -2,7 +2,7 @@
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/STYLE/
 (light and dark; GHF_SHOTS_STYLES=dark for one), and for each translation in GHF_SHOTS_LANGS (say
 "en,ko"; English only by default) into screenshots/STYLE-LANG/. Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
-pane, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
+pane, repository results and a repository's detail, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
 import subprocess
@@ -95,7 +95,18 @@ def shoot_all(style, lang):
         shoot("offline", env, "http://127.0.0.1:9", "--search", "tom")
         # The detail pane: click the first result (the list starts below the search entry).
         shoot("detail", env, api, "--search", "octocat",
-              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "126", "click", "1"]))
+              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "175", "click", "1"]))
+        # The Repositories scope (Ctrl+2), its results and a repository's detail.
+        def search_repositories(window, then_click=False):
+            subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"])
+            time.sleep(0.5)
+            subprocess.run(["xdotool", "type", "--delay", "20", "swift"])
+            subprocess.run(["xdotool", "key", "Return"])
+            if then_click:
+                time.sleep(2.5)
+                subprocess.run(["xdotool", "mousemove", "--window", window, "150", "175", "click", "1"])
+        shoot("repositories", env, api, then=search_repositories)
+        shoot("repository-detail", env, api, then=lambda window: search_repositories(window, then_click=True))
         # Below 700 px: one pane at a time, with Back.
         narrow = dict(env, XDG_STATE_HOME=os.path.join(folder, "narrow-state"))
         state = os.path.join(narrow["XDG_STATE_HOME"], "io.github.githubfinder.GitHubFinder")
@@ -103,7 +114,7 @@ def shoot_all(style, lang):
         with open(os.path.join(state, "window.json"), "w") as f:
             json.dump({"width": 600, "height": 640, "isMaximized": False}, f)
         shoot("narrow-detail", narrow, api, "--search", "octocat",
-              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "126", "click", "1"]))
+              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "175", "click", "1"]))
         # Sign In…: F10 opens the primary menu, its first item is Sign In…; the double accepts
         # its demo token.
         def sign_in(window):
