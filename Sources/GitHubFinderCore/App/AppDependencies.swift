@@ -6,8 +6,10 @@ import Logging
 public final class AppDependencies {
     public let api: any GitHubAPI
     public let favorites: any FavoritesStore
-    /// Stars repositories in the store (and on GitHub when signed in).
-    public let repositoryStarring: any RepositoryStarring
+    /// Stars repositories in the store (and on GitHub when signed in); unstarring can be undone.
+    public let repositoryStarring: any UndoableRepositoryStarring
+    /// Sends repository star changes to GitHub and syncs GitHub's stars in (signed in only).
+    public let starSync: StarSync
     public let clock: any Clock<Duration>
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
@@ -25,16 +27,21 @@ public final class AppDependencies {
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
         favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil,
-        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any RepositoryStarring)? = nil
+        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil
     ) {
         self.api = api
         self.favorites = favorites
-        self.repositoryStarring = repositoryStarring ?? SessionRepositoryStarring()
         self.clock = clock
         self.now = now
         self.favoritesError = favoritesError
         self.favoritesRecovery = favoritesRecovery
-        self.authenticator = Authenticator(credentials: api.credentials, tokenStore: tokenStore, api: api, environmentToken: environmentToken)
+        let authenticator = Authenticator(credentials: api.credentials, tokenStore: tokenStore, api: api, environmentToken: environmentToken)
+        self.authenticator = authenticator
+        // Repository stars share the favorites database (an in-memory one beside a test's fake).
+        let starsDatabase = (favorites as? GRDBFavoritesStore)?.database ?? .inMemory()
+        starSync = StarSync(api: api, database: starsDatabase, clock: clock, now: now, login: { authenticator.account?.login })
+        self.repositoryStarring = repositoryStarring
+            ?? StoreRepositoryStarring(store: GRDBFavoritesStore(database: starsDatabase), credentials: api.credentials, sync: starSync, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
     }

@@ -60,20 +60,23 @@ extension AppDatabase {
     /// anything changed.
     @discardableResult
     public func replaceRepositoryFavorites(with favorites: [RepositoryFavorite]) throws(FavoritesStoreError) -> Bool {
-        try write { db in
-            let existing = Dictionary(try RepositoryFavorite.fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let kept = Set(favorites.map(\.id))
-            let removed = existing.keys.filter { !kept.contains($0) }
-            try RepositoryFavorite.deleteAll(db, keys: removed)
-            var changed = !removed.isEmpty
-            for var favorite in favorites {
-                if let old = existing[favorite.id] { favorite.addedAt = old.addedAt }
-                guard existing[favorite.id] != favorite else { continue }
-                try Self.save(favorite, db)
-                changed = true
-            }
-            return changed
+        try write { db in try Self.replaceRepositoryFavorites(with: favorites, db) }
+    }
+
+    /// The same inside a transaction already open (a sync's merge).
+    static func replaceRepositoryFavorites(with favorites: [RepositoryFavorite], _ db: Database) throws -> Bool {
+        let existing = Dictionary(try RepositoryFavorite.fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = Set(favorites.map(\.id))
+        let removed = existing.keys.filter { !kept.contains($0) }
+        try RepositoryFavorite.deleteAll(db, keys: removed)
+        var changed = !removed.isEmpty
+        for var favorite in favorites {
+            if let old = existing[favorite.id] { favorite.addedAt = old.addedAt }
+            guard existing[favorite.id] != favorite else { continue }
+            try Self.save(favorite, db)
+            changed = true
         }
+        return changed
     }
 
     // MARK: Reads

@@ -40,6 +40,7 @@ public final class AppDatabase: Sendable {
             try db.execute(sql: "CREATE UNIQUE INDEX favorite_on_login ON favorite(login COLLATE NOCASE)")
         }
         migrator.registerMigration("v2.repositoryFavorites", migrate: createRepositoryFavorites)
+        migrator.registerMigration("v3.starSync", migrate: createStarSync)
         return migrator
     }
 

@@ -28,6 +28,16 @@ public protocol GitHubAPI: Sendable {
     func repositories(login: String) async throws(GitHubError) -> Page<Repository>
     /// A later page of repositories, from the previous page's `next` URL.
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository>
+    /// Stars a repository for the signed-in user (`PUT /user/starred/{owner}/{repo}`). A token
+    /// that may not star gets `.refused`, with GitHub's message and the scope it lacks.
+    func starRepository(owner: String, name: String) async throws(GitHubError)
+    /// Unstars it (`DELETE`); unstarring one that is not starred succeeds, as on GitHub.
+    func unstarRepository(owner: String, name: String) async throws(GitHubError)
+    /// The first page of the signed-in user's starred repositories (100 a page, newest star
+    /// first), revalidated with `If-None-Match` when it was fetched before.
+    func starredRepositories() async throws(GitHubError) -> Page<Repository>
+    /// A later page, from the previous page's `next` URL.
+    func starredRepositories(page: URL) async throws(GitHubError) -> Page<Repository>
     /// Avatar image bytes at `pixelSize` square pixels. Never sends credentials.
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data
     /// `GET /user` with `token` (not the current one): the account it belongs to, or

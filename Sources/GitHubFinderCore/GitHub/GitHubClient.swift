@@ -73,7 +73,7 @@ public final class GitHubClient: GitHubAPI {
         throw .tooManyRedirects(lastStatus: lastRedirectStatus)
     }
 
-    private func request(for url: URL, policy: RequestPolicy, etag: String?) -> HTTPRequestData {
+    func request(for url: URL, policy: RequestPolicy, etag: String?) -> HTTPRequestData {
         var headers = [
             "Accept": policy.accept,
             "X-GitHub-Api-Version": GitHubConfiguration.apiVersion,

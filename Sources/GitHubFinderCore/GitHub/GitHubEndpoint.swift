@@ -48,6 +48,16 @@ enum GitHubEndpoint {
         url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/languages", query: [])
     }
 
+    /// The signed-in user's starred repositories, newest star first (GitHub's default order).
+    static func starred(perPage: Int, base: URL) -> URL {
+        url(base: base, path: "/user/starred", query: [("per_page", String(min(max(perPage, 1), 100)))])
+    }
+
+    /// One repository in the signed-in user's stars: `PUT` stars it, `DELETE` unstars it.
+    static func starredRepository(owner: String, name: String, base: URL) -> URL {
+        url(base: base, path: "/user/starred/\(encode(owner))/\(encode(name))", query: [])
+    }
+
     static func rateLimit(base: URL) -> URL {
         url(base: base, path: "/rate_limit", query: [])
     }

@@ -17,6 +17,9 @@ public enum GitHubError: Error, Equatable, Sendable {
     case forbidden(message: String)
     /// HTTP 404.
     case notFound
+    /// HTTP 403 (not a rate limit) or 404 answering a change (star, unstar): GitHub would not
+    /// make it, and said why.
+    case refused(GitHubRefusal)
     /// HTTP 5xx.
     case serverError(status: Int)
     /// Any other unexpected HTTP status (400, 410 Gone for a retired API version, a 304 with
@@ -56,6 +59,8 @@ extension GitHubError: LocalizedError {
         case .forbidden(let message): // TRANSLATORS: {reason} is GitHub's own message, in English.
             tr("GitHub refused the request: {reason}", ["reason": message])
         case .notFound: tr("Not found on GitHub.")
+        case .refused(let refusal): // TRANSLATORS: {reason} is GitHub's own message, in English.
+            tr("GitHub refused the change: {reason}", ["reason": refusal.message])
         case .serverError(let status): tr("GitHub had a problem (HTTP {status}). Try again.", ["status": String(status)])
         case .unexpectedStatus(let status, let message): message.map { tr("Unexpected answer from GitHub (HTTP {status}): {reason}.", ["status": String(status), "reason": $0]) }
             ?? tr("Unexpected answer from GitHub (HTTP {status}).", ["status": String(status)])

@@ -23,6 +23,21 @@ enum GitHubResponseClassifier {
         }
     }
 
+    /// The same for a change (PUT, DELETE): a 403 that is not a rate limit, or a 404, is a
+    /// refusal carrying GitHub's message and the scopes the headers name.
+    static func changeError(for response: HTTPResponseData, resource: String) -> GitHubError {
+        let error = error(for: response, resource: resource)
+        switch error {
+        case .forbidden(let message):
+            return .refused(GitHubRefusal(status: response.status, message: message, headers: response.headers))
+        case .notFound:
+            let message = (try? JSONDecoder().decode(ErrorBodyDTO.self, from: response.body))?.message ?? "Not Found"
+            return .refused(GitHubRefusal(status: 404, message: message, headers: response.headers))
+        default:
+            return error
+        }
+    }
+
     /// Secondary limits are told by their message or a `retry-after`; primary ones by
     /// `x-ratelimit-remaining: 0` (GitHub's docs; the wording of messages has changed over time).
     private static func rateLimitError(_ response: HTTPResponseData, message: String?, resource: String) -> GitHubError? {

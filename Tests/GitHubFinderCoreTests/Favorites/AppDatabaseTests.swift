@@ -25,7 +25,7 @@ struct AppDatabaseTests {
         }
         #expect(hasTable)
         #expect(journal == "wal")
-        #expect(migrations == ["v1.favorites", "v2.repositoryFavorites"])
+        #expect(migrations == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync"])
     }
 
     @Test func favoritesRoundTripSortedAndUnstarReturnsTheSnapshot() throws {

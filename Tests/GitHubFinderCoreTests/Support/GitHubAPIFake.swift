@@ -65,6 +65,30 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     }
 
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository> { Page(items: [], next: nil) }
+
+    var starChange: @Sendable (String) async throws(GitHubError) -> Void = { _ throws(GitHubError) in throw .undecodable("star changes not scripted") }
+    var starred: @Sendable (URL?) async throws(GitHubError) -> Page<Repository> = { _ throws(GitHubError) in throw .undecodable("starredRepositories not scripted") }
+
+    func starRepository(owner: String, name: String) async throws(GitHubError) {
+        record("star \(owner)/\(name)")
+        try await starChange("star \(owner)/\(name)")
+    }
+
+    func unstarRepository(owner: String, name: String) async throws(GitHubError) {
+        record("unstar \(owner)/\(name)")
+        try await starChange("unstar \(owner)/\(name)")
+    }
+
+    func starredRepositories() async throws(GitHubError) -> Page<Repository> {
+        record("starred")
+        return try await starred(nil)
+    }
+
+    func starredRepositories(page: URL) async throws(GitHubError) -> Page<Repository> {
+        record("starred \(page.absoluteString)")
+        return try await starred(page)
+    }
+
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data { Data() }
     func rateLimitStatus() async throws(GitHubError) -> [RateLimit] { [] }
     var cachedByteCount: Int { 0 }

@@ -58,6 +58,10 @@ public final class SignInViewModel {
     @ObservationIgnored private let actions: Actions
     @ObservationIgnored private var task: Task<Void, Never>?
 
+    /// What the device flow asks GitHub for, space-separated: `public_repo` lets the app star
+    /// repositories for the user (GitHub's scopes for OAuth apps: "Also required for starring").
+    public static let requestedScopes = "public_repo"
+
     public init(authenticator: Authenticator, deviceFlow: DeviceFlowClient?, reason: String?, actions: Actions) {
         self.authenticator = authenticator
         self.deviceFlow = deviceFlow
@@ -121,7 +125,7 @@ public final class SignInViewModel {
     private func signInWithDevice(_ deviceFlow: DeviceFlowClient) async throws(GitHubError) {
         let token: String
         do throws(DeviceFlowError) {
-            let authorization = try await deviceFlow.start()
+            let authorization = try await deviceFlow.start(scope: Self.requestedScopes)
             state.phase = .waitingForApproval(userCode: authorization.userCode, verificationURI: authorization.verificationURI)
             actions.openURL(authorization.verificationURI)
             token = try await deviceFlow.token(for: authorization)

@@ -1,0 +1,81 @@
+import Foundation
+
+extension StarSync {
+    /// Makes the starred repositories here GitHub's stars for the signed-in login: on sign-in and
+    /// on Refresh. The outbox is sent first; then every page of `GET /user/starred` is fetched
+    /// (`progress` counts them) and merged in one transaction, pending changes winning. The first
+    /// sync for a login drops nothing: repositories starred only here stay, and `offer` asks
+    /// whether to star them on GitHub. Later syncs remove what was unstarred on GitHub elsewhere.
+    /// Does nothing signed out, or while another sync runs.
+    public func synchronize() async {
+        guard isSignedIn, progress == nil else { return }
+        progress = StarSyncProgress()
+        defer { progress = nil }
+        await send()
+        guard let login = await signedInLogin() else { return }
+        let remote: [Repository]
+        do throws(GitHubError) {
+            remote = try await fetchStars()
+        } catch {
+            if case .unauthorized = error { isSignInRequired = true }
+            if error != .cancelled { failure = error.localizedDescription }
+            logger.notice("stars could not be fetched", metadata: ["error": "\(error)"])
+            return
+        }
+        do {
+            let merge = try database.mergeStarredRepositories(remote.map { RepositoryFavorite($0, addedAt: now()) }, login: login, at: now())
+            failure = nil
+            offer = merge.offered.isEmpty ? nil : StarSyncOffer(login: login, repositories: merge.offered)
+        } catch {
+            failure = error.localizedDescription
+            logger.error("stars could not be merged", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Stars the offered repositories on GitHub (they are queued, then sent): "Star on GitHub".
+    public func acceptOffer(_ offer: StarSyncOffer) async {
+        self.offer = nil
+        do {
+            let starred = try database.repositoryFavoriteIDs()
+            for favorite in offer.repositories where starred.contains(favorite.id) {
+                try database.enqueueStarChange(StarChange(repositoryID: favorite.id, fullName: favorite.fullName, action: .star, enqueuedAt: now()))
+            }
+            try database.markStarsSynchronized(login: offer.login, at: now())
+        } catch {
+            failure = error.localizedDescription
+            logger.error("offered stars could not be queued", metadata: ["error": "\(error)"])
+        }
+        await send()
+    }
+
+    /// Keeps the offered repositories starred only here ("Keep Local"): later syncs leave them.
+    public func declineOffer(_ offer: StarSyncOffer) {
+        self.offer = nil
+        do {
+            try database.markStarsSynchronized(login: offer.login, keptLocal: offer.repositories.map(\.id), at: now())
+        } catch {
+            failure = error.localizedDescription
+            logger.error("kept-local stars could not be recorded", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The account's login; an environment token's is asked of GitHub when not known yet.
+    private func signedInLogin() async -> String? {
+        if let login = login() { return login }
+        guard let token = api.credentials.token else { return nil }
+        return try? await api.authenticatedUser(token: token).login
+    }
+
+    /// Every page of the signed-in user's stars, without repeats.
+    private func fetchStars() async throws(GitHubError) -> [Repository] {
+        var page = try await api.starredRepositories()
+        var seen = Set<Int64>()
+        var repositories: [Repository] = []
+        while true {
+            for repository in page.items where seen.insert(repository.id).inserted { repositories.append(repository) }
+            progress = StarSyncProgress(pagesFetched: (progress?.pagesFetched ?? 0) + 1, repositoriesFetched: repositories.count)
+            guard let next = page.next else { return repositories }
+            page = try await api.starredRepositories(page: next)
+        }
+    }
+}
