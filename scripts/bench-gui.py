@@ -845,13 +845,10 @@ FILTER_FAVORITES = 100_000
 FILTER_WORD = "linus torvalds"
 
 
-def fill_favorites(database, count):
-    """`count` varied favorites written straight into the app's own database (its schema made by
-    the app itself on a first start), some of them Linus-like so the typed name matches."""
-    import sqlite3
+def _syllable_names(count):
+    """`count` varied lowercase names (three syllables and a number), the same on every run."""
     syllables = ["oct", "cat", "tom", "an", "na", "kim", "dev", "byte", "code", "sun", "li", "zo", "ra", "9", "x", "lin", "us", "tor"]
     state = 0x2545F4914F6CDD1D
-    rows = []
     for n in range(count):
         parts = []
         for _ in range(3):
@@ -859,6 +856,15 @@ def fill_favorites(database, count):
             state ^= state >> 7
             state ^= (state << 17) & 0xFFFFFFFFFFFFFFFF
             parts.append(syllables[state % len(syllables)])
+        yield n, parts
+
+
+def fill_favorites(database, count):
+    """`count` varied favorites written straight into the app's own database (its schema made by
+    the app itself on a first start), some of them Linus-like so the typed name matches."""
+    import sqlite3
+    rows = []
+    for n, parts in _syllable_names(count):
         login = "".join(parts) + str(n)
         name = "Linus Torvalds %d" % n if n % 997 == 0 else ("Name %s %d" % (parts[0], n) if n % 3 else None)
         rows.append((n + 1, login, name, "https://avatars.example/u/%d" % (n + 1), "User", "https://github.com/" + login, "2026-01-01 00:00:00.000"))
@@ -868,43 +874,76 @@ def fill_favorites(database, count):
     connection.close()
 
 
-def session_filter(folder, server):
-    """The Favorites filter over 100,000 favorites, typed and deleted as a person would: each
-    keystroke timed in the app from the entry's change to the GTK list model spliced."""
-    name = "favorites.filter.100k.keystroke-to-splice"
+def fill_repository_favorites(database, count):
+    """`count` varied starred repositories, as the app stores them; some are described as Linus
+    Torvalds' so the typed words match, the rest have everyday descriptions (or none)."""
+    import sqlite3
+    languages = ["C", "Swift", "Rust", "Python", None, "Go", "Vala", "TypeScript"]
+    rows = []
+    for n, parts in _syllable_names(count):
+        owner, name = parts[0] + parts[1] + str(n % 5000), parts[2] + "-" + parts[0] + str(n)
+        description = ("A tree Linus Torvalds keeps %d" % n if n % 997 == 0 else
+                       ("Tools for %s and %s, number %d" % (parts[1], parts[2], n) if n % 4 else None))
+        rows.append((n + 1, owner + "/" + name, owner, 100_000 + n % 5000, name, description, languages[n % len(languages)], (n * 7919) % 250_000,
+                     "https://avatars.example/u/%d" % (100_000 + n % 5000), "https://github.com/%s/%s" % (owner, name), "2026-01-01 00:00:00.000"))
+    connection = sqlite3.connect(database)
+    with connection:
+        connection.executemany("INSERT INTO favorite_repository (id, fullName, ownerLogin, ownerID, name, description, language, stars, ownerAvatarURL,"
+                               " htmlURL, addedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+
+
+def session_filter(folder, server, people=FILTER_FAVORITES, repositories=0):
+    """The Favorites filter over `people` favorites (and `repositories` starred repositories:
+    then the word is typed in each list, People then Repositories), typed and deleted as a person
+    would: each keystroke timed in the app from the entry's change to the GTK list model spliced."""
+    size = "100k" if repositories == 0 else "%dk+%dk" % (people // 1000, repositories // 1000)
+    name = "favorites.filter.%s.keystroke-to-splice" % size
     line = dict(name=name, unit="ms", p50=None, p99=None, baseline=None, ratio=None, budget="p99 < 8")
-    data_home = os.path.join(folder, "filter-data")
-    stats_path = os.path.join(folder, "filter-stats.json")
+    data_home = os.path.join(folder, "filter-data-" + size)
+    stats_path = os.path.join(folder, "filter-stats-%s.json" % size)
     app = None
     try:
-        first = App(folder, "filter-schema", ["--api-url", server.base], data_home=data_home)
+        first = App(folder, "filter-schema-" + size, ["--api-url", server.base], data_home=data_home)
         first.wait("the search entry", "entry", "Search GitHub users")
         first.stop()
-        fill_favorites(os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "favorites.sqlite"), FILTER_FAVORITES)
-        app = App(folder, "filter", ["--api-url", server.base], data_home=data_home, extra_env={"GHF_DEBUG_STATS": stats_path})
+        database = os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "favorites.sqlite")
+        fill_favorites(database, people)
+        if repositories:
+            fill_repository_favorites(database, repositories)
+        app = App(folder, "filter-" + size, ["--api-url", server.base], data_home=data_home, extra_env={"GHF_DEBUG_STATS": stats_path})
         app.wait("the search entry", "entry", "Search GitHub users")
         app.key("alt+2")
         app.wait("the favorites list", "list", "Favorites", timeout=20)
         entry = app.find("entry", "Filter favorites")
         need(entry is not None, "no 'Filter favorites' entry showing")
-        app.click(entry)
-        for letter in FILTER_WORD:
-            app.key("space" if letter == " " else letter)
-            time.sleep(0.125)
-        for _ in FILTER_WORD:
-            app.key("BackSpace")
-            time.sleep(0.125)
-        time.sleep(1)
+        lists = ["Favorites"] + (["Favorite repositories"] if repositories else [])
+        for shown in lists:
+            if shown != "Favorites":
+                app.key("ctrl+2")
+                app.wait("the starred repositories", "list", shown, timeout=20)
+            app.click(entry)
+            for letter in FILTER_WORD:
+                app.key("space" if letter == " " else letter)
+                time.sleep(0.125)
+            for _ in FILTER_WORD:
+                app.key("BackSpace")
+                time.sleep(0.125)
+            time.sleep(1)
         stats = read_debug_stats(app, stats_path)
         need(stats is not None, "the app wrote no GHF_DEBUG_STATS file on SIGUSR1")
         timings = stats.get("favoritesFilterMilliseconds") or []
-        log("filter timings: %s" % timings)
-        keystrokes = 2 * len(FILTER_WORD)
+        log("filter timings (%s): %s" % (size, timings))
+        keystrokes = 2 * len(FILTER_WORD) * len(lists)
         need(len(timings) >= keystrokes, "%d keystrokes reached the list, not %d" % (len(timings), keystrokes))
-        need(stats.get("favoritesRows", 0) > FILTER_FAVORITES, "the list holds %r rows after the filter was cleared" % stats.get("favoritesRows"))
+        need(stats.get("favoritesRows", 0) > people, "the people list holds %r rows after the filter was cleared" % stats.get("favoritesRows"))
+        if repositories:
+            need(stats.get("favoriteRepositoryRows", 0) > repositories,
+                 "the repository list holds %r rows after the filter was cleared" % stats.get("favoriteRepositoryRows"))
         timings = timings[-keystrokes:]
         line.update(p50=round(statistics.median(timings), 3), p99=round(percentile(timings, 0.99), 3), keystrokes=len(timings),
-                    favorites=FILTER_FAVORITES, rows_after_clearing=stats.get("favoritesRows"))
+                    favorites=people, repository_favorites=repositories, rows_after_clearing=stats.get("favoritesRows"),
+                    repository_rows_after_clearing=stats.get("favoriteRepositoryRows"))
         REPORT.emit(**line)
         if line["p99"] >= 8:
             REPORT.fail(name, "p99 %.2f ms per keystroke" % line["p99"])
@@ -960,7 +999,7 @@ REQUIRED = {
     "repositories": ["idle.cpu.repository-results", "idle.cpu.repository-detail"],
     "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
     "narrow": ["idle.cpu.narrow-detail"],
-    "filter": ["favorites.filter.100k.keystroke-to-splice"],
+    "filter": ["favorites.filter.100k.keystroke-to-splice", "favorites.filter.50k+50k.keystroke-to-splice"],
     "rate-limited": ["idle.cpu.rate-limited"],
     "offline": ["idle.cpu.offline"],
     "memory": ["idle.cpu.1000-results", "memory.resident.1000-results-with-avatars"],
@@ -1012,6 +1051,7 @@ def main():
             session_narrow(folder, server)
         if wanted("filter"):
             session_filter(folder, server)
+            session_filter(folder, server, people=50_000, repositories=50_000)
     finally:
         server.stop()
     if wanted("rate-limited"):

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/STYLE/
-(light and dark; GHF_SHOTS_STYLES=dark for one), and for each translation in GHF_SHOTS_LANGS (say
+(light and dark; GHF_SHOTS_STYLES=dark for one; GHF_SHOTS_ONLY=favorites,detail for some), and for each translation in GHF_SHOTS_LANGS (say
 "en,ko"; English only by default) into screenshots/STYLE-LANG/. Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
-pane, repository results and a repository's detail, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
+pane, repository results and a repository's detail, starred repositories in Favorites, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
 import subprocess
@@ -30,6 +30,9 @@ def start_double(folder, *arguments):
 
 
 def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False):
+    only = os.environ.get("GHF_SHOTS_ONLY")  # comma-separated names, for a quick look while developing
+    if only and name != "_warmup" and name not in only.split(","):
+        return
     app = subprocess.Popen([os.path.join(BUILD, "github-finder")] + (["--api-url", api] if api else []) + list(arguments), env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -59,6 +62,16 @@ def seed_favorites(env, api):
         db.execute("INSERT OR REPLACE INTO favorite (id, login, name, avatarURL, type, profileURL, addedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (user["id"], login, user.get("name"), "%s/avatars/u/%d?v=4" % (api, user["id"]), user["type"],
                     "https://github.com/" + login, "2026-11-22 12:00:00.000"))
+    # Repositories as starred from a search: the double's own answers, stored as the app stores them.
+    for query in ["swift", "gtk"]:
+        with urllib.request.urlopen(api + "/search/repositories?per_page=12&q=" + query, timeout=10) as response:
+            for repo in json.load(response)["items"]:
+                owner = repo.get("owner") or {}
+                db.execute("INSERT OR REPLACE INTO favorite_repository (id, fullName, ownerLogin, ownerID, name, description, language, stars,"
+                           " ownerAvatarURL, htmlURL, addedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (repo["id"], repo["full_name"], owner.get("login", ""), owner.get("id"), repo["name"], repo.get("description"),
+                            repo.get("language"), repo.get("stargazers_count", 0), owner.get("avatar_url"), repo.get("html_url"),
+                            "2026-11-22 12:00:00.000"))
     db.commit()
     db.close()
 
@@ -133,6 +146,12 @@ def shoot_all(style, lang):
         shoot("preferences", chosen, None, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "ctrl+comma"]), whole_screen=True)
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
+        # Favorites › Repositories (Ctrl+2 in the Favorites tab).
+        def favorite_repositories(window):
+            subprocess.run(["xdotool", "key", "--window", window, "alt+2"])
+            time.sleep(0.8)
+            subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"])
+        shoot("favorite-repositories", env, api, then=favorite_repositories)
     finally:
         server.terminate()
         limited.terminate()

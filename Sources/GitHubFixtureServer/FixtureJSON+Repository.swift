@@ -2,6 +2,14 @@ import Foundation
 
 /// Repositories in GitHub's shapes (`search-repos__*` and `user-repos__*` recordings).
 extension FixtureJSON {
+    /// A `/search/repositories` body of `repos` (each with its owner from `data`), as served.
+    public static func repositorySearchBody(_ repos: some Sequence<FixtureRepository>, in data: FixtureDataSet, total: Int, base: String) -> Data {
+        let items: [[String: Any]] = repos.compactMap { repo in
+            data.user(id: repo.ownerID).map { owner in repository(repo, owner: owner, base: base).merging(["score": 1.0]) { $1 } }
+        }
+        return encode(["total_count": total, "incomplete_results": false, "items": items])
+    }
+
     /// What lists and search items carry: every field of the recordings, `null`s included.
     static func repository(_ repo: FixtureRepository, owner: FixtureUser, base: String) -> [String: Any] {
         let fullName = "\(owner.login)/\(repo.name)"

@@ -67,4 +67,57 @@ def no_repositories_found():
         check("the page says No Repositories Found", app.wait("label", "No Repositories Found", timeout=15))
 
 
-SCENARIOS = [scope_switch_and_detail, no_repositories_found]
+def favorite_repositories():
+    with Scenario("Repositories: starred from Search, kept in Favorites › Repositories, Undo, restart") as s:
+        server = s.server("--search-limit", 1000)
+        app = s.app(server.url)
+        app.wait("push button", "Repositories")
+        app.key("ctrl+2")
+        app.search("swift")
+        _, first = _first_repository(server, "swift")
+        star = app.wait("push button", "Star " + first, timeout=15)
+        require("the first result has 'Star %s'" % first, star)
+        app.press(star)
+        require("the row's toggle now says 'Unstar %s'" % first, app.wait("push button", "Unstar " + first))
+
+        app.key("alt+2")
+        require("the Favorites tab has the same People | Repositories switch", app.wait("push button", "People") and app.find("push button", "Repositories"))
+        check("People is shown first, where no one is starred: the repository is not among the people",
+              app.wait("label", "No Favorites Yet") is not None)
+        app.key("ctrl+2")
+        listed = app.wait("list", "Favorite repositories")
+        require("Ctrl+2 shows the starred repositories", listed, app.tree)
+        row = app.wait("panel", first, within=listed)
+        check("%s is listed under a letter header" % first, row and app.find("panel", first.split("/")[1][0].upper(), within=listed), app.tree)
+        check("the placeholder says Select a Repository", app.find("label", "Select a Repository"))
+
+        app.type(first.split("/")[0][:4])
+        check("the filter matches the owner", app.wait_until(lambda: app.find("panel", first, within=app.find("list", "Favorite repositories") or app.node) is not None))
+        app.key("ctrl+a")
+        app.type("zzzqqq")
+        check("a filter matching nothing says No Matching Repositories", app.wait("label", "No Matching Repositories"))
+        app.key("ctrl+a", "BackSpace")
+
+        app.click(app.wait("panel", first, within=app.find("list", "Favorite repositories")))
+        check("selecting it opens its detail", app.wait("push button", "Open in Browser"))
+
+        unstar = app.wait("push button", "Unstar " + first, within=app.find("list", "Favorite repositories"))
+        require("the favorite row has 'Unstar %s'" % first, unstar, app.tree)
+        app.press(unstar)
+        check("unstarring takes it out of the list", app.wait("label", "No Starred Repositories"), app.tree)
+        check("a toast says 'Removed %s from favorites'" % first, app.wait_label_containing("Removed " + first))
+        undo = app.wait("push button", "Undo")
+        require("the toast offers Undo", undo, app.tree)
+        app.press(undo)
+        check("Undo puts it back", app.wait("panel", first, within=app.wait("list", "Favorite repositories")), app.tree)
+
+        check("the app quits with Ctrl+Q", app.quit() == 0)
+        again = s.app(server.url)
+        again.key("alt+2")
+        again.wait("push button", "Repositories")
+        again.key("ctrl+2")
+        kept = again.wait("list", "Favorite repositories")
+        check("after a restart %s is still starred" % first, kept and again.wait("panel", first, within=kept), again.tree)
+
+
+SCENARIOS = [scope_switch_and_detail, no_repositories_found, favorite_repositories]

@@ -55,12 +55,12 @@ final class MainWindowTests: GTKTestCase, @unchecked Sendable {
             XCTAssertEqual(window.currentTab, .favorites)
             waitFor("the favorite") { favorites.list.model.keys.count == 2 }
             XCTAssertEqual(favorites.list.model.keys.first.flatMap(FavoritesKey.header), "O")
-            waitFor("bound header") { favorites.list.boundRows[FavoritesKey.key(.header("O"))] != nil }
-            XCTAssertEqual(favorites.list.boundRows[FavoritesKey.key(.header("O"))]?.header.text, "O")
-            let user = favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value
-            XCTAssertEqual(user?.user.login.text, "octocat")
+            waitFor("bound header") { favorites.list.boundRows[FavoritesKey.key(FavoritesRow.header("O"))] != nil }
+            XCTAssertEqual(favorites.list.boundRows[FavoritesKey.key(FavoritesRow.header("O"))]?.header.text, "O")
+            let user = favorites.list.boundRows.first { FavoritesKey.entryID($0.key) != nil }?.value
+            XCTAssertEqual(user?.entry.login.text, "octocat")
             // Starred from a search row, the favorite gets the name the profile has.
-            waitFor("the name filled in") { favorites.list.boundRows.first { FavoritesKey.userID($0.key) != nil }?.value.user.name?.text == "The Octocat" }
+            waitFor("the name filled in") { favorites.list.boundRows.first { FavoritesKey.entryID($0.key) != nil }?.value.entry.name?.text == "The Octocat" }
 
             favorites.filter.setText("zzz")
             waitFor("the filter to apply") { favorites.list.model.keys.isEmpty }
@@ -120,7 +120,10 @@ final class FavoritesMessageTests: GTKTestCase, @unchecked Sendable {
     func testTheFavoritesTabShowsWhereADamagedFileWent() {
         MainActor.assumeIsolated {
             let notice = "Your favorites database was damaged. It was moved to /tmp/x.damaged and a new, empty one was started."
-            let viewModel = FavoritesViewModel(store: GRDBFavoritesStore(database: .inMemory()), actions: .init(showDetail: { _ in }), notice: notice)
+            let store = GRDBFavoritesStore(database: .inMemory())
+            let viewModel = FavoritesTabViewModel(
+                people: FavoritesViewModel(store: store, actions: .init(showDetail: { _ in }), notice: notice),
+                repositories: RepositoryFavoritesViewModel(source: RepositoryFavoritesSource(store: store, starring: StoreRepositoryStarring(store: store, credentials: Credentials(), sync: nil)), actions: .init(showDetail: { _ in }), notice: notice))
             let view = FavoritesView(viewModel: viewModel, avatars: window.avatars) { _ in }
             waitFor("the notice") { view.messageLabel.text == notice }
             XCTAssertNotEqual(gtk_widget_is_visible(view.messageLabel.pointer), 0, "the message bar is shown")

@@ -36,7 +36,8 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         startChild(SearchCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
                                      onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) },
                                      onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
-        startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator) { [weak self] in self?.showDetail(for: $0) })
+        startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
+                                        onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
         if announcingProblems, let error = dependencies.favoritesError {

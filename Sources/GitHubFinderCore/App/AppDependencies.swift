@@ -6,6 +6,8 @@ import Logging
 public final class AppDependencies {
     public let api: any GitHubAPI
     public let favorites: any FavoritesStore
+    /// Starred repositories: the same database as `favorites` when it is a `GRDBFavoritesStore`.
+    public let repositoryFavorites: any RepositoryFavoritesStore
     /// Stars repositories in the store (and on GitHub when signed in); unstarring can be undone.
     public let repositoryStarring: any UndoableRepositoryStarring
     /// Sends repository star changes to GitHub and syncs GitHub's stars in (signed in only).
@@ -27,10 +29,12 @@ public final class AppDependencies {
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
         favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil,
-        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil
+        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil,
+        repositoryFavorites: (any RepositoryFavoritesStore)? = nil
     ) {
         self.api = api
         self.favorites = favorites
+        self.repositoryFavorites = repositoryFavorites ?? (favorites as? any RepositoryFavoritesStore) ?? GRDBFavoritesStore(database: .inMemory())
         self.clock = clock
         self.now = now
         self.favoritesError = favoritesError
@@ -112,6 +116,11 @@ public final class AppDependencies {
 
     public func makeFavoritesViewModel(actions: FavoritesViewModel.Actions) -> FavoritesViewModel {
         FavoritesViewModel(store: favorites, actions: actions, notice: favoritesRecovery?.message ?? favoritesError?.sessionOnlyMessage)
+    }
+
+    public func makeRepositoryFavoritesViewModel(actions: RepositoryFavoritesViewModel.Actions) -> RepositoryFavoritesViewModel {
+        RepositoryFavoritesViewModel(source: RepositoryFavoritesSource(store: repositoryFavorites, starring: repositoryStarring), actions: actions,
+                                     notice: favoritesRecovery?.message ?? favoritesError?.sessionOnlyMessage)
     }
 
     public func makeSignInViewModel(reason: String?, actions: SignInViewModel.Actions) -> SignInViewModel {

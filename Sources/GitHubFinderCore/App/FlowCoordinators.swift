@@ -46,20 +46,27 @@ public final class SearchCoordinator: Coordinator {
 public final class FavoritesCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var delegate: (any CoordinatorDelegate)?
-    public private(set) var viewModel: FavoritesViewModel?
+    public private(set) var tabViewModel: FavoritesTabViewModel?
+    /// The People list.
+    public var viewModel: FavoritesViewModel? { tabViewModel?.people }
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let onSelect: @MainActor (User) -> Void
+    private let onSelectRepository: @MainActor (Repository) -> Void
 
-    public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void) {
+    public init(dependencies: AppDependencies, navigator: any Navigator, onSelect: @escaping @MainActor (User) -> Void,
+                onSelectRepository: @escaping @MainActor (Repository) -> Void = { _ in }) {
         self.dependencies = dependencies
         self.navigator = navigator
         self.onSelect = onSelect
+        self.onSelectRepository = onSelectRepository
     }
 
     public func start() {
-        let viewModel = dependencies.makeFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
-        self.viewModel = viewModel
+        let people = dependencies.makeFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
+        let repositories = dependencies.makeRepositoryFavoritesViewModel(actions: .init(showDetail: { [onSelectRepository] in onSelectRepository($0) }))
+        let viewModel = FavoritesTabViewModel(people: people, repositories: repositories)
+        tabViewModel = viewModel
         navigator.showFavorites(viewModel)
     }
 }

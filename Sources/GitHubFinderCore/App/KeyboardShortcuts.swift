@@ -33,8 +33,8 @@ public enum KeyboardShortcuts {
     public static var all: [KeyboardShortcut] {
         [
             KeyboardShortcut(action: "win.focus-search", keys: ["<Control>f"], title: tr("Focus the search entry"), group: .search),
-            KeyboardShortcut(action: "win.search-people", keys: ["<Control>1"], title: tr("Search people"), group: .search),
-            KeyboardShortcut(action: "win.search-repositories", keys: ["<Control>2"], title: tr("Search repositories"), group: .search),
+            KeyboardShortcut(action: "win.search-people", keys: ["<Control>1"], title: tr("People (in Search or Favorites)"), group: .search),
+            KeyboardShortcut(action: "win.search-repositories", keys: ["<Control>2"], title: tr("Repositories (in Search or Favorites)"), group: .search),
             KeyboardShortcut(keys: ["Escape"], title: tr("Clear the search"), group: .search),
             KeyboardShortcut(keys: ["Return"], title: tr("Search now"), group: .search),
             KeyboardShortcut(action: "win.show-search", keys: ["<Alt>1"], title: tr("Search tab"), group: .navigation),

@@ -21,7 +21,7 @@ public struct Alert: Equatable, Sendable {
 @MainActor
 public protocol Navigator: AnyObject {
     func showSearch(_ viewModel: SearchTabViewModel)
-    func showFavorites(_ viewModel: FavoritesViewModel)
+    func showFavorites(_ viewModel: FavoritesTabViewModel)
     func show(tab: AppTab)
     func showDetail(_ viewModel: DetailViewModel)
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel)

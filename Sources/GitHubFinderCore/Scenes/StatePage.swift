@@ -81,18 +81,3 @@ extension ScopedSearchState {
         return tr("More results could not be loaded: {reason}", ["reason": reason])
     }
 }
-
-extension FavoritesViewModel.State {
-    /// The page shown instead of the list: no favorites at all, or none matching the filter.
-    public var statePage: StatePage? {
-        if isEmpty {
-            return StatePage(name: "empty", icon: "starred-symbolic", title: tr("No Favorites Yet"),
-                             description: tr("Star people in Search to keep them here,\ngrouped by letter, even offline."))
-        }
-        if hasNoMatches {
-            return StatePage(name: "noMatches", icon: "edit-find-symbolic", title: tr("No Matching Favorites"),
-                             description: tr("No favorite's login or name\ncontains this text."))
-        }
-        return nil
-    }
-}

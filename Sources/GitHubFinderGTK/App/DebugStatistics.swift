@@ -29,6 +29,7 @@ enum DebugStatistics {
         return [
             "searchRows": window.searchView?.list.model.keys.count ?? 0,
             "favoritesRows": window.favoritesView?.list.model.keys.count ?? 0,
+            "favoriteRepositoryRows": window.favoritesView?.repositories?.list.model.keys.count ?? 0,
             "detailShown": window.detailView == nil ? 0 : 1,
             "avatarRequests": avatars.requests,
             "avatarsDecoded": avatars.decoded,

@@ -90,16 +90,19 @@ public final class MainWindow: Navigator {
     }
 
     /// The view is built when the tab is first shown: nothing of it is needed for the first frame.
-    public func showFavorites(_ viewModel: FavoritesViewModel) {
+    public func showFavorites(_ viewModel: FavoritesTabViewModel) {
         favoritesViewModel = viewModel
         if currentTab == .favorites { makeFavoritesView() }
     }
 
-    private var favoritesViewModel: FavoritesViewModel?
+    private var favoritesViewModel: FavoritesTabViewModel?
 
     private func makeFavoritesView() {
         guard favoritesView == nil, let viewModel = favoritesViewModel else { return }
         let view = FavoritesView(viewModel: viewModel, avatars: avatars) { [weak self] in self?.showToast($0) }
+        view.onScopeShown = { [weak self] _ in
+            if self?.isShowingDetail == false { self?.showPlaceholderPage() }
+        }
         favoritesView = view
         sidebar.addNamed(view.root, "favorites")
     }
@@ -112,6 +115,7 @@ public final class MainWindow: Navigator {
         favoritesTabButton.setActive(tab == .favorites)
         searchView?.entry.captureKeys(from: tab == .search ? window : nil)
         if isNarrow, coordinator?.isShowingDetail == true { coordinator?.closeDetail() }
+        if !isShowingDetail { showPlaceholderPage() }
         updateLayout()
     }
 
@@ -139,16 +143,20 @@ public final class MainWindow: Navigator {
 
     /// "Select a User", or "Select a Repository" while repositories are searched.
     private func showPlaceholderPage() {
-        let page: StatePage = searchView?.scope == .repositories ? .noRepositorySelected : .noSelection
+        let scope = currentTab == .favorites ? favoritesView?.scope : searchView?.scope
+        let page: StatePage = scope == .repositories ? .noRepositorySelected : .noSelection
         if page.name != StatePage.noSelection.name, !detailStack.hasChild(page.name) {
             detailStack.addNamed(StatusPage(page).root, page.name)
         }
         detailStack.showChild(page.name)
     }
 
-    /// Ctrl+1 / Ctrl+2: the Search tab, in that scope.
+    /// Ctrl+1 / Ctrl+2: that scope of the tab shown (Search, or the Favorites lists).
     func showSearch(scope: SearchScope) {
-        show(tab: .search)
+        if currentTab == .favorites {
+            coordinator?.favorites?.tabViewModel?.send(.scopeChanged(scope))
+            return
+        }
         coordinator?.search?.tabViewModel?.send(.scopeChanged(scope))
     }
 

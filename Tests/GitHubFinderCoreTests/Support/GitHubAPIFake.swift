@@ -104,7 +104,8 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
 final class NavigatorSpy: Navigator {
     var searchTabViewModel: SearchTabViewModel?
     var searchViewModel: SearchViewModel? { searchTabViewModel?.people }
-    var favoritesViewModel: FavoritesViewModel?
+    var favoritesTabViewModel: FavoritesTabViewModel?
+    var favoritesViewModel: FavoritesViewModel? { favoritesTabViewModel?.people }
     var detailViewModels: [DetailViewModel] = []
     var tabs: [AppTab] = []
     var placeholders = 0
@@ -117,7 +118,7 @@ final class NavigatorSpy: Navigator {
     func showSearch(_ viewModel: SearchTabViewModel) { searchTabViewModel = viewModel }
     var repositoryDetailViewModel: RepositoryDetailViewModel?
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) { repositoryDetailViewModel = viewModel }
-    func showFavorites(_ viewModel: FavoritesViewModel) { favoritesViewModel = viewModel }
+    func showFavorites(_ viewModel: FavoritesTabViewModel) { favoritesTabViewModel = viewModel }
     func show(tab: AppTab) { tabs.append(tab) }
     func showDetail(_ viewModel: DetailViewModel) { detailViewModels.append(viewModel) }
     func showDetailPlaceholder() { placeholders += 1 }

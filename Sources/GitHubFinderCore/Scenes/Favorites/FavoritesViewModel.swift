@@ -1,29 +1,38 @@
 import Foundation
 import Observation
 
-/// The Favorites tab: letter sections, an instant filter, unstar with Undo.
+/// The People list of the Favorites tab.
+public typealias FavoritesViewModel = ScopedFavoritesViewModel<PeopleFavoritesSource>
+/// The Repositories list of the Favorites tab.
+public typealias RepositoryFavoritesViewModel = ScopedFavoritesViewModel<RepositoryFavoritesSource>
+
+/// One list of the Favorites tab (people or repositories): letter sections, an instant filter,
+/// unstar with Undo. `Source` says what differs.
 @MainActor @Observable
-public final class FavoritesViewModel {
+public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
+    public typealias Row = Source.Index.ListRow
+    public typealias Snapshot = Source.Snapshot
+
     public enum Input: Equatable, Sendable {
         case filterChanged(String)
-        case unstar(UserID)
+        case unstar(Int64)
         /// Put back the favorite removed last.
         case undo
         /// The Undo toast went away.
         case dismissUndo
         /// The user closed the error message.
         case dismissError
-        case select(UserID)
+        case select(Int64)
     }
 
     public struct State: Equatable, Sendable {
         public var filter = ""
         /// Letter headers interleaved with favorites; empty sections dropped.
-        public var rows: [FavoritesRow] = []
+        public var rows: [Row] = []
         /// How many favorites exist, whatever the filter.
         public var totalCount = 0
         /// Offered after an unstar: "Removed octocat from favorites" with Undo.
-        public var undo: Favorite?
+        public var undo: Snapshot?
         /// Set when a write (unstar, undo) failed, saying which and why; cleared by the next
         /// write that succeeds.
         public var errorMessage: String?
@@ -36,51 +45,59 @@ public final class FavoritesViewModel {
         /// changed (a name filled in) even where the rows did not.
         public var contentVersion = 0
 
+        public init() {}
+
         /// "No Favorites Yet".
         public var isEmpty: Bool { isLoaded && totalCount == 0 }
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
-        public var undoMessage: String? { undo.map { tr("Removed {login} from favorites", ["login": $0.login]) } }
+        public var undoMessage: String? { undo.map { tr("Removed {login} from favorites", ["login": Source.name($0)]) } }
 
-        static func unstarFailed(_ login: String?, _ error: FavoritesStoreError) -> String {
-            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
-            guard let login else { return tr("The user could not be removed from favorites. {reason}", ["reason": error.localizedDescription]) }
-            return tr("{login} could not be removed from favorites. {reason}", ["login": login, "reason": error.localizedDescription])
+        /// The page shown instead of the list: no favorites at all, or none matching the filter.
+        public var statePage: StatePage? {
+            if isEmpty { return Source.emptyPage }
+            return hasNoMatches ? Source.noMatchesPage : nil
         }
 
-        static func undoFailed(_ login: String, _ error: FavoritesStoreError) -> String {
+        static func unstarFailed(_ name: String?, _ error: any Error) -> String {
             // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
-            tr("{login} could not be put back in favorites. {reason}", ["login": login, "reason": error.localizedDescription])
+            guard let name else { return tr("The user could not be removed from favorites. {reason}", ["reason": error.localizedDescription]) }
+            return tr("{login} could not be removed from favorites. {reason}", ["login": name, "reason": error.localizedDescription])
+        }
+
+        static func undoFailed(_ name: String, _ error: any Error) -> String {
+            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
+            tr("{login} could not be put back in favorites. {reason}", ["login": name, "reason": error.localizedDescription])
         }
     }
 
     public struct Actions {
-        public var showDetail: @MainActor (User) -> Void
+        public var showDetail: @MainActor (Source.Selection) -> Void
 
-        public init(showDetail: @escaping @MainActor (User) -> Void) {
+        public init(showDetail: @escaping @MainActor (Source.Selection) -> Void) {
             self.showDetail = showDetail
         }
     }
 
     public internal(set) var state = State()
 
-    @ObservationIgnored private let store: any FavoritesStore
+    @ObservationIgnored private let source: Source
     @ObservationIgnored private let actions: Actions
-    @ObservationIgnored private var index = FavoritesIndex()
+    @ObservationIgnored private var index = Source.Index()
     /// Every row of `index` (a blank filter), kept from when it was first made: clearing the
     /// filter over 100,000 favorites then hands over this array instead of making 100,027 rows
     /// on the keystroke. Made in the index itself it cost opening the tab 40 ms more.
-    @ObservationIgnored private var unfilteredRows: [FavoritesRow]?
+    @ObservationIgnored private var unfilteredRows: [Row]?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
-    /// `notice`: what the tab says for the whole session about where favorites are kept (see
+    /// `notice`: what the list says for the whole session about where favorites are kept (see
     /// `AppDependencies.makeFavoritesViewModel`).
-    public init(store: any FavoritesStore, actions: Actions, notice: String? = nil) {
-        self.store = store
+    public init(source: Source, actions: Actions, notice: String? = nil) {
+        self.source = source
         self.actions = actions
         state.notice = notice
         // The store builds the index where it reads (off the main thread); only rows are made here.
-        let stream = store.observeFavoritesIndex()
+        let stream = source.observeIndex()
         observationTask = Task { [weak self] in
             for await index in stream { self?.indexChanged(index) }
         }
@@ -90,16 +107,14 @@ public final class FavoritesViewModel {
         observationTask?.cancel()
     }
 
-    /// The snapshot behind a favorite row, for the view to draw when it binds the row (made on
-    /// demand from the compact index: call it per bound row, not for the whole list).
-    public func favorite(_ id: UserID) -> Favorite? {
-        index.favorite(id)
+    /// The snapshot behind a row, for the view to draw when it binds the row (made on demand
+    /// from the compact index: call it per bound row, not for the whole list).
+    public func snapshot(_ id: Int64) -> Snapshot? {
+        index.snapshot(id)
     }
 
-    /// What the row of favorite `id` shows (call it per bound row).
-    public func row(_ id: UserID) -> FavoritesIndex.Row? {
-        index.row(id)
-    }
+    /// The compact index the rows come from (a bound row asks it what to draw).
+    public var currentIndex: Source.Index { index }
 
     public func send(_ input: Input) {
         switch input {
@@ -109,32 +124,33 @@ public final class FavoritesViewModel {
             state.rows = rows(matching: text)
         case .unstar(let id):
             do {
-                state.undo = try store.remove(id: id) ?? state.undo
+                guard let snapshot = index.snapshot(id) else { return }
+                state.undo = try source.remove(snapshot) ?? state.undo
                 state.errorMessage = nil
             } catch {
-                state.errorMessage = State.unstarFailed(index.favorite(id)?.login, error)
+                state.errorMessage = State.unstarFailed(index.snapshot(id).map(Source.name), error)
             }
         case .undo:
-            guard let favorite = state.undo else { return }
+            guard let snapshot = state.undo else { return }
             do {
-                try store.add(favorite)
+                try source.restore(snapshot)
                 state.undo = nil
                 state.errorMessage = nil
             } catch {
                 // The Undo stays offered, so it can be tried again.
-                state.errorMessage = State.undoFailed(favorite.login, error)
+                state.errorMessage = State.undoFailed(Source.name(snapshot), error)
             }
         case .dismissUndo:
             state.undo = nil
         case .dismissError:
             state.errorMessage = nil
         case .select(let id):
-            if let favorite = index.favorite(id) { actions.showDetail(favorite.user) }
+            if let snapshot = index.snapshot(id) { actions.showDetail(source.selection(snapshot)) }
         }
     }
 
-    private func rows(matching filter: String) -> [FavoritesRow] {
-        guard FavoritesIndex.needle(filter).isEmpty else { return index.rows(matching: filter) }
+    private func rows(matching filter: String) -> [Row] {
+        guard filter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return index.rows(matching: filter) }
         if let unfilteredRows { return unfilteredRows }
         let rows = index.rows(matching: "")
         unfilteredRows = rows
@@ -142,7 +158,7 @@ public final class FavoritesViewModel {
     }
 
     /// Takes the rebuilt index when the store changed (a star anywhere), keeping the filter.
-    private func indexChanged(_ index: FavoritesIndex) {
+    private func indexChanged(_ index: Source.Index) {
         self.index = index
         unfilteredRows = nil
         state.totalCount = index.count
@@ -150,4 +166,21 @@ public final class FavoritesViewModel {
         state.isLoaded = true
         state.contentVersion &+= 1
     }
+}
+
+extension ScopedFavoritesViewModel where Source == PeopleFavoritesSource {
+    public convenience init(store: any FavoritesStore, actions: Actions, notice: String? = nil) {
+        self.init(source: PeopleFavoritesSource(store: store), actions: actions, notice: notice)
+    }
+
+    /// The snapshot behind a favorite row.
+    public func favorite(_ id: UserID) -> Favorite? { snapshot(id) }
+
+    /// What the row of favorite `id` shows (call it per bound row).
+    public func row(_ id: UserID) -> FavoritesIndex.Row? { currentIndex.row(id) }
+}
+
+extension ScopedFavoritesViewModel where Source == RepositoryFavoritesSource {
+    /// What the row of repository `id` shows (call it per bound row).
+    public func row(_ id: Int64) -> RepositoryFavoritesIndex.Row? { currentIndex.row(id) }
 }

@@ -37,6 +37,22 @@ public struct RepositoryRow: SearchResultRow {
         self.isFavorite = isFavorite
     }
 
+    /// A starred repository's row in Favorites, from the snapshot the store keeps (which has no
+    /// forks, dates or badges): "Swift · ★ 12.3k", starred.
+    public init(favoriteID id: Int64, _ favorite: RepositoryFavoritesIndex.Row) {
+        self.id = id
+        fullName = favorite.fullName
+        avatarURL = favorite.ownerAvatarURL
+        description = favorite.description.flatMap { $0.isEmpty ? nil : $0 }
+        language = favorite.language
+        stars = NumberText.compact(favorite.stars)
+        forks = ""
+        updated = nil
+        badges = []
+        summary = ([language, tr("★ {count}", ["count": stars])].compactMap { $0 }).joined(separator: " · ")
+        isFavorite = true
+    }
+
     /// The star toggle's accessible name (DESIGN §5).
     public var starLabel: String { Self.starLabel(fullName: fullName, isFavorite: isFavorite) }
 

@@ -1,66 +1,47 @@
 import Foundation
 import GitHubFinderCore
 
-/// A recycled Favorites slot: either a letter header or a user row.
-@MainActor
-final class FavoriteSlot {
-    let root = Box(.vertical)
-    let header = Label(classes: ["letter-header"])
-    let user = UserRowWidget()
-
-    init() {
-        root.append(header)
-        root.append(user.root)
-    }
-}
-
-/// The Favorites tab. Renders `FavoritesViewModel.State`, forwards input.
+/// The Favorites tab: the filter entry and the People | Repositories switch over one list per
+/// scope. Renders `FavoritesTabViewModel`, forwards what the user does.
 @MainActor
 final class FavoritesView {
     let root: Box
     let filter: SearchEntry
-    let list: ListView<FavoriteSlot>
-    /// The message shown above the list (a write error or the session's notice).
-    let messageLabel: Label
-    private let messageBar: Box
-    private let messageClose: Button
-    private let viewModel: FavoritesViewModel
-    private let states: Stack
-    /// State pages ("empty", "noMatches"), made the first time they show.
-    private lazy var pages = StatePages(in: states)
+    let people: FavoritesPane<UserRowWidget>
+    /// Built when the Repositories list is first shown.
+    private(set) var repositories: FavoritesPane<RepositoryRowWidget>?
+    private let viewModel: FavoritesTabViewModel
+    private let avatars: AvatarTextures
     private let showToast: @MainActor (Toast) -> Void
+    private let scopes: Stack
+    private let scopeButtons: [SearchScope: ToggleButton]
     private var connections: [SignalConnection] = []
     private var observation: StateObservation?
-    private var offeredUndo: UserID?
-    /// The `contentVersion` the bound rows show.
-    private var drawnContentVersion = -1
-    private var onScreenAvatars: OnScreenAvatars!
     /// Keystroke in the filter → the list model spliced, for the benchmark.
     let filterTiming = FilterTiming()
 
-    init(viewModel: FavoritesViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
+    /// The people list (the one tests and the bench drive).
+    var list: ListView<FavoriteSlot<UserRowWidget>> { people.list }
+    /// The people list's message (a write error or the session's notice).
+    var messageLabel: Label { people.messageLabel }
+    var scope: SearchScope { viewModel.scope }
+    /// Told the scope each time the view shows one.
+    var onScopeShown: (@MainActor (SearchScope) -> Void)?
+
+    init(viewModel: FavoritesTabViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
+        self.avatars = avatars
         self.showToast = showToast
         let builder = Builder("favorites.ui")
         root = builder.get("favorites_page")
         filter = builder.get("filter_entry")
-        states = builder.get("favorites_state_stack")
-        messageBar = builder.get("message_bar")
-        messageLabel = builder.get("message_label")
-        messageClose = builder.get("message_close")
-        let scroller = builder.get("favorites_scroller", as: ScrolledWindow.self)
+        scopes = builder.get("scope_stack")
         filter.setAccessibleLabel(AccessibleNames.favoritesFilter)
-        list = ListView(makeRow: FavoriteSlot.init) { $0.root }
-        list.widget.setAccessibleLabel(AccessibleNames.favoritesList)
-        scroller.setChild(list.widget)
-        list.onBind = { [weak self] slot, key, item in self?.bind(slot, key: key, item: item) }
-        onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: UserRowWidget.avatarSize) { [weak self] in
-            self.map { $0.list.boundRows.values.map(\.user) } ?? []
-        }
-        list.onActivate { [weak self] key in
-            if let id = FavoritesKey.userID(key) { self?.viewModel.send(.select(id)) }
-        }
-        messageClose.setAccessibleLabel(AccessibleNames.dismiss)
+        scopeButtons = [.people: builder.get("people_scope_button"), .repositories: builder.get("repositories_scope_button")]
+        for (scope, button) in scopeButtons { button.setLabel(scope.title) }
+        people = FavoritesPane(viewModel: viewModel.people, listLabel: AccessibleNames.favoritesList, avatars: avatars, showToast: showToast)
+        people.onRendered = { [filterTiming] in filterTiming.applied($0) }
+        scopes.addNamed(people.root, SearchScope.people.rawValue)
         connections = [
             filter.onChanged { [weak self] in
                 guard let self else { return }
@@ -68,80 +49,36 @@ final class FavoritesView {
                 viewModel.send(.filterChanged(filter.text))
             },
             filter.onStopSearch { [weak self] in self?.filter.setText("") },
-            messageClose.onClicked { [weak self] in self?.viewModel.send(.dismissError) },
         ]
-        observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
-    }
-
-    private func render(_ state: FavoritesViewModel.State) {
-        filter.setText(state.filter)
-        list.update(state.rows.map(FavoritesKey.key))
-        if state.contentVersion != drawnContentVersion {
-            drawnContentVersion = state.contentVersion
-            for (key, slot) in list.boundRows { bind(slot, key: key, item: nil) }
+        for (scope, button) in scopeButtons {
+            connections.append(button.onToggled { [weak self, weak button] in
+                if button?.isActive == true { self?.viewModel.send(.scopeChanged(scope)) }
+            })
         }
-        filterTiming.applied(state.filter)
-        if let content = state.statePage {
-            pages.show(content)
-        } else {
-            states.showChild("list")
-        }
-        // A failed write, else where favorites are kept this session (a damaged file moved aside).
-        let message = state.errorMessage ?? state.notice
-        messageLabel.setText(message ?? "")
-        messageBar.setVisible(message != nil)
-        messageClose.setVisible(state.errorMessage != nil)
-        if let undone = state.undo, offeredUndo != undone.id {
-            offeredUndo = undone.id
-            showToast(.undo(state.undoMessage ?? "") { [weak self] in self?.viewModel.send(.undo) })
-        } else if state.undo == nil {
-            offeredUndo = nil
+        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter) }) { [weak self] scope, filter in
+            self?.render(scope: scope, filter: filter)
         }
     }
 
-    private func bind(_ slot: FavoriteSlot, key: Int64, item: ListItem?) {
-        if let letter = FavoritesKey.header(key) {
-            slot.header.setText(letter)
-            slot.header.setVisible(true)
-            slot.user.root.setVisible(false)
-            slot.root.setAccessibleLabel(letter)
-            slot.user.clearAvatar()
-            // Headers are part of the list but can be neither selected nor activated.
-            item?.setSelectable(false)
-            item?.setActivatable(false)
-            return
-        }
-        guard let id = FavoritesKey.userID(key), let favorite = viewModel.row(id) else { return }
-        item?.setSelectable(true)
-        item?.setActivatable(true)
-        slot.header.setVisible(false)
-        slot.user.root.setVisible(true)
-        slot.root.setAccessibleLabel(favorite.login)
-        slot.user.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
-        slot.user.show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true,
-                       avatarURL: favorite.avatarURL, texture: onScreenAvatars.cached(favorite.avatarURL))
-        onScreenAvatars.schedule()
+    private func render(scope: SearchScope, filter text: String) {
+        filter.setText(text)
+        for (each, button) in scopeButtons { button.setActive(each == scope) }
+        if scope == .repositories { makeRepositoriesPane() }
+        scopes.showChild(scope.rawValue)
+        onScopeShown?(scope)
     }
 
-    /// "list", "empty" or "noMatches": what the tab shows now.
-    var visiblePage: String? { states.visibleChildName }
-}
-
-/// The list key of a Favorites row: a favorite is its user id (GitHub ids are positive), a
-/// letter header is the negated Unicode scalar of its letter.
-enum FavoritesKey {
-    static func key(_ row: FavoritesRow) -> Int64 {
-        switch row {
-        case .header(let letter): -Int64(letter.unicodeScalars.first?.value ?? 0)
-        case .favorite(let id): id
-        }
+    private func makeRepositoriesPane() {
+        guard repositories == nil else { return }
+        let pane = FavoritesPane<RepositoryRowWidget>(viewModel: viewModel.repositories, listLabel: AccessibleNames.repositoryFavoritesList,
+                                                      avatars: avatars, showToast: showToast)
+        pane.onRendered = { [filterTiming] in filterTiming.applied($0) }
+        scopes.addNamed(pane.root, SearchScope.repositories.rawValue)
+        repositories = pane
     }
 
-    static func userID(_ key: Int64) -> UserID? { key > 0 ? key : nil }
-
-    static func header(_ key: Int64) -> String? {
-        key < 0 ? Unicode.Scalar(UInt32(-key)).map { String(Character($0)) } : nil
-    }
+    /// "list", "empty" or "noMatches": what the list shown shows now.
+    var visiblePage: String? { viewModel.scope == .people ? people.visiblePage : repositories?.visiblePage }
 }
 
 /// How long each filter keystroke took to reach the list: from the entry's "changed" signal to

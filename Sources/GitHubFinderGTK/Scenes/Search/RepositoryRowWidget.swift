@@ -79,6 +79,13 @@ final class RepositoryRowWidget: SearchRowWidget {
         hasAvatar = true
     }
 
+    func clearAvatar() {
+        identifier = nil
+        wantedAvatar = nil
+        hasAvatar = false
+        avatar.setImage(nil)
+    }
+
     func showInitials() {
         guard !hasAvatar, identifier != nil else { return }
         avatar.setText(initials)

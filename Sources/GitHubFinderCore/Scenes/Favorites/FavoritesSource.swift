@@ -1,0 +1,115 @@
+import Foundation
+
+/// A row of a Favorites list: a letter header or an entry (a person, a repository).
+public protocol FavoritesListRow: Hashable, Sendable {
+    /// The header's letter; nil for an entry.
+    var letter: String? { get }
+    /// The entry's id; nil for a header.
+    var entryID: Int64? { get }
+}
+
+extension FavoritesRow: FavoritesListRow {
+    public var letter: String? { if case .header(let letter) = self { letter } else { nil } }
+    public var entryID: Int64? { if case .favorite(let id) = self { id } else { nil } }
+}
+
+extension RepositoryFavoritesRow: FavoritesListRow {
+    public var letter: String? { if case .header(let letter) = self { letter } else { nil } }
+    public var entryID: Int64? { if case .repository(let id) = self { id } else { nil } }
+}
+
+/// What a Favorites list needs of its index: the rows for a filter and the snapshot behind one.
+public protocol FavoritesIndexing: Sendable {
+    associatedtype ListRow: FavoritesListRow
+    associatedtype Snapshot: Sendable & Hashable & Identifiable where Snapshot.ID == Int64
+    init()
+    var count: Int { get }
+    func rows(matching filter: String) -> [ListRow]
+    func snapshot(_ id: Int64) -> Snapshot?
+}
+
+extension FavoritesIndex: FavoritesIndexing {
+    public func snapshot(_ id: Int64) -> Favorite? { favorite(id) }
+}
+
+extension RepositoryFavoritesIndex: FavoritesIndexing {
+    public func snapshot(_ id: Int64) -> RepositoryFavorite? { repositoryFavorite(id) }
+}
+
+/// What differs between the People and Repositories lists of the Favorites tab: where the index
+/// comes from, how an entry is unstarred and put back, what selecting it opens, and the state
+/// pages. `ScopedFavoritesViewModel` does the rest the same way for both.
+public protocol FavoritesSource: Sendable {
+    associatedtype Index: FavoritesIndexing
+    /// What selecting an entry opens (a `User`, a `Repository`).
+    associatedtype Selection: Sendable
+    typealias Snapshot = Index.Snapshot
+
+    /// The index now and after each change, built off the main thread.
+    func observeIndex() -> AsyncStream<Index>
+    /// Unstars `snapshot`; returns what Undo puts back.
+    func remove(_ snapshot: Snapshot) throws -> Snapshot?
+    /// Stars it again (Undo).
+    func restore(_ snapshot: Snapshot) throws
+    func selection(_ snapshot: Snapshot) -> Selection
+    /// How messages name an entry: a login, "owner/name".
+    static func name(_ snapshot: Snapshot) -> String
+    /// No favorites of this kind at all.
+    static var emptyPage: StatePage { get }
+    /// Favorites exist but none matches the filter.
+    static var noMatchesPage: StatePage { get }
+}
+
+/// Starred people, in the favorites store.
+public struct PeopleFavoritesSource: FavoritesSource {
+    public let store: any FavoritesStore
+
+    public init(store: any FavoritesStore) {
+        self.store = store
+    }
+
+    public func observeIndex() -> AsyncStream<FavoritesIndex> { store.observeFavoritesIndex() }
+    public func remove(_ snapshot: Favorite) throws -> Favorite? { try store.remove(id: snapshot.id) }
+    public func restore(_ snapshot: Favorite) throws { try store.add(snapshot) }
+    public func selection(_ snapshot: Favorite) -> User { snapshot.user }
+    public static func name(_ snapshot: Favorite) -> String { snapshot.login }
+
+    public static var emptyPage: StatePage {
+        StatePage(name: "empty", icon: "starred-symbolic", title: tr("No Favorites Yet"),
+                  description: tr("Star people in Search to keep them here,\ngrouped by letter, even offline."))
+    }
+
+    public static var noMatchesPage: StatePage {
+        StatePage(name: "noMatches", icon: "edit-find-symbolic", title: tr("No Matching Favorites"),
+                  description: tr("No favorite's login or name\ncontains this text."))
+    }
+}
+
+/// Starred repositories: listed from the store, unstarred and put back through
+/// `UndoableRepositoryStarring`, so GitHub hears of it too when signed in.
+public struct RepositoryFavoritesSource: FavoritesSource {
+    public let store: any RepositoryFavoritesStore
+    public let starring: any UndoableRepositoryStarring
+
+    public init(store: any RepositoryFavoritesStore, starring: any UndoableRepositoryStarring) {
+        self.store = store
+        self.starring = starring
+    }
+
+    public func observeIndex() -> AsyncStream<RepositoryFavoritesIndex> { store.observeRepositoryFavoritesIndex() }
+
+    public func remove(_ snapshot: RepositoryFavorite) throws -> RepositoryFavorite? { try starring.unstarForUndo(snapshot.repository) }
+    public func restore(_ snapshot: RepositoryFavorite) throws { try starring.restore(snapshot) }
+    public func selection(_ snapshot: RepositoryFavorite) -> Repository { snapshot.repository }
+    public static func name(_ snapshot: RepositoryFavorite) -> String { snapshot.fullName }
+
+    public static var emptyPage: StatePage {
+        StatePage(name: "empty", icon: "starred-symbolic", title: tr("No Starred Repositories"),
+                  description: tr("Star repositories in Search\nto keep them here, even offline."))
+    }
+
+    public static var noMatchesPage: StatePage {
+        StatePage(name: "noMatches", icon: "edit-find-symbolic", title: tr("No Matching Repositories"),
+                  description: tr("No repository's owner, name or\ndescription contains this text."))
+    }
+}
