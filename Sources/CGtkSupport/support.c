@@ -82,6 +82,25 @@ void ghf_list_view_activate(GtkWidget *list_view, guint position) {
     g_signal_emit_by_name(list_view, "activate", position);
 }
 
+void ghf_name_buttons_by_labels(GtkWidget *root) {
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child; child = gtk_widget_get_next_sibling(child)) {
+        const char *label = GTK_IS_BUTTON(child) ? gtk_button_get_label(GTK_BUTTON(child)) : NULL;
+        if (label == NULL || *label == '\0') {
+            ghf_name_buttons_by_labels(child);
+            continue;
+        }
+        // The label's own text, without the mnemonic's underscore.
+        GString *name = g_string_new(NULL);
+        for (const char *c = label; *c; c++) {
+            if (*c == '_' && gtk_button_get_use_underline(GTK_BUTTON(child)) && c[1] != '_') continue;
+            g_string_append_c(name, *c);
+        }
+        gtk_accessible_reset_relation(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+        ghf_accessible_set_label(child, name->str);
+        g_string_free(name, TRUE);
+    }
+}
+
 void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss) {
     for (GtkWidget *child = gtk_widget_get_first_child(overlay); child; child = gtk_widget_get_next_sibling(child)) {
         if (strcmp(G_OBJECT_TYPE_NAME(child), "AdwToastWidget") != 0) continue;

@@ -7,6 +7,26 @@ import urllib.request
 from driver import Scenario, check, require
 
 
+DEMO_TOKEN = "ghp_demo_octocat"  # the double's token for octocat, with public_repo
+
+
+def _starred_on_double(server, login="octocat"):
+    with urllib.request.urlopen("%s/_fixture/starred/%s" % (server.url, login), timeout=5) as response:
+        return json.loads(response.read())["starred"]
+
+
+def _star_on_double(server, full_name):
+    """Stars as another GitHub client would (the web page, say)."""
+    request = urllib.request.Request("%s/user/starred/%s" % (server.url, full_name), method="PUT",
+                                     headers={"Authorization": "Bearer " + DEMO_TOKEN, "Content-Length": "0"})
+    urllib.request.urlopen(request, timeout=5).close()
+
+
+def _repositories(server, query, count):
+    with urllib.request.urlopen("%s/search/repositories?q=%s&per_page=%d" % (server.url, query, count), timeout=5) as response:
+        return [item["full_name"] for item in json.loads(response.read())["items"]]
+
+
 def _first_repository(server, query):
     with urllib.request.urlopen("%s/search/repositories?q=%s&per_page=1" % (server.url, query), timeout=5) as response:
         body = json.loads(response.read())
@@ -120,4 +140,67 @@ def favorite_repositories():
         check("after a restart %s is still starred" % first, kept and again.wait("panel", first, within=kept), again.tree)
 
 
-SCENARIOS = [scope_switch_and_detail, no_repositories_found, favorite_repositories]
+def stars_synced_with_github():
+    with Scenario("Repositories: stars synced with GitHub when signed in, an offline unstar sent later") as s:
+        server = s.server("--search-limit", 1000)
+        local, second, elsewhere = _repositories(server, "swift", 3)
+        # Starred before signing in: kept here only, and GitHub hears nothing of it.
+        app = s.app(server.url)
+        app.wait("push button", "Repositories")
+        app.key("ctrl+2")
+        app.search("swift")
+        star = app.wait("push button", "Star " + local, timeout=15)
+        require("a result to star while signed out", star)
+        app.press(star)
+        require("it is starred here", app.wait("push button", "Unstar " + local))
+        time.sleep(1)
+        check("signed out, GitHub is not told", local not in _starred_on_double(server), repr(_starred_on_double(server)))
+        check("the app quits", app.quit() == 0)
+
+        # Starred on GitHub elsewhere, then the app starts signed in.
+        _star_on_double(server, elsewhere)
+        app = s.app(server.url, env={"GH_TOKEN": DEMO_TOKEN})
+        offer = app.wait("push button", "Star on GitHub", timeout=20)
+        require("the first sync asks about the repository starred only here (Star on GitHub / Keep Local)",
+                offer and app.find("push button", "Keep Local"), app.tree)
+        check("the question names the account", app.label_containing("octocat") is not None)
+        app.press(offer)
+        check("'Star on GitHub' stars it on GitHub", app.wait_until(lambda: local in _starred_on_double(server), timeout=15), repr(_starred_on_double(server)))
+        app.key("alt+2")
+        app.wait("push button", "Repositories")
+        app.key("ctrl+2")
+        listed = app.wait("list", "Favorite repositories")
+        check("a star made on GitHub elsewhere is brought in", listed and app.wait("panel", elsewhere, within=listed), app.tree)
+
+        app.key("alt+1")
+        app.key("ctrl+2")
+        app.search("swift")
+        star = app.wait("push button", "Star " + second, timeout=15)
+        require("a second result to star", star)
+        app.press(star)
+        check("starring signed in stars on GitHub (PUT)", app.wait_until(lambda: second in _starred_on_double(server), timeout=15))
+
+        server.fault("serverError", route="starred")
+        unstar = app.wait("push button", "Unstar " + second)
+        require("its toggle says 'Unstar %s'" % second, unstar)
+        app.press(unstar)
+        check("while GitHub fails, the unstar shows at once", app.wait("push button", "Star " + second))
+        time.sleep(2)
+        check("…and GitHub still has the star", second in _starred_on_double(server))
+        server.clear_faults()
+        check("once GitHub answers again the unstar is sent (DELETE)", app.wait_until(lambda: second not in _starred_on_double(server), timeout=30),
+              repr(_starred_on_double(server)))
+        check("the app quits", app.quit() == 0)
+
+        again = s.app(server.url, env={"GH_TOKEN": DEMO_TOKEN})
+        again.key("alt+2")
+        again.wait("push button", "Repositories")
+        again.key("ctrl+2")
+        kept = again.wait("list", "Favorite repositories")
+        check("after a restart both stars are kept and nothing is asked again",
+              kept and again.wait("panel", local, within=kept) and again.find("panel", elsewhere, within=kept) and again.find("push button", "Keep Local") is None,
+              again.tree)
+        check("…and the unstarred one stays unstarred", again.find("panel", second, within=kept) is None)
+
+
+SCENARIOS = [scope_switch_and_detail, no_repositories_found, favorite_repositories, stars_synced_with_github]

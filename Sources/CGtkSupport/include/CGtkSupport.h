@@ -37,6 +37,9 @@ void ghf_release_free_memory(void);
 typedef void (*ghf_uri_done)(const char *error_message, void *data);
 void ghf_show_uri(GtkWindow *parent, const char *uri, ghf_uri_done done, void *data);
 
+/// Names every labelled button under `root` by its label alone (GTK 4.8 reads AdwMessageDialog's
+/// response buttons twice: "Keep Local Keep Local").
+void ghf_name_buttons_by_labels(GtkWidget *root);
 /// Names the buttons of the toasts an AdwToastOverlay shows: libadwaita 1.2 on GTK 4.8 exposes
 /// the action button as "Undo Undo" (labelled by its own label) and the close button as
 /// "GtkImage" to screen readers.

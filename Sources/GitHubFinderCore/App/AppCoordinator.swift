@@ -27,6 +27,8 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public var signIn: SignInCoordinator? { childCoordinators.lazy.compactMap { $0 as? SignInCoordinator }.first }
     /// What to do again once the user has signed in (the interrupted search, page or profile).
     private var retriesAfterSignIn: [@MainActor () -> Void] = []
+    /// The login whose stars were last brought in from GitHub: a sign-in as someone else syncs.
+    private var syncedLogin: String?
 
     public func start() { start(announcingProblems: true) }
 
@@ -40,6 +42,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
                                         onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
+        navigator.showStarSync(dependencies.starSync)
         if announcingProblems, let error = dependencies.favoritesError {
             navigator.showAlert(Alert(title: tr("Favorites Are Not Saved"),
                                             // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
@@ -67,9 +70,25 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
 
     // MARK: Signing in
 
-    /// Tells the UI who is signed in now (header bar, Sign In…/Sign Out in the menu).
+    /// Tells the UI who is signed in now (header bar, Sign In…/Sign Out in the menu), and brings
+    /// in GitHub's stars the first time an account is known (at start, after a sign-in).
     private func showAccount() {
-        navigator.showAccount(dependencies.authenticator.account, canSignOut: dependencies.authenticator.canSignOut)
+        let account = dependencies.authenticator.account
+        navigator.showAccount(account, canSignOut: dependencies.authenticator.canSignOut)
+        guard let login = account?.login else {
+            if account == nil { syncedLogin = nil }
+            return
+        }
+        guard syncedLogin != login else { return }
+        syncedLogin = login
+        let starSync = dependencies.starSync
+        Task { await starSync.synchronize() }
+    }
+
+    /// Refresh: GitHub's stars again (and the outbox sent), when signed in.
+    public func refreshStars() {
+        let starSync = dependencies.starSync
+        Task { await starSync.synchronize() }
     }
 
     /// Opens the Sign In dialog (once, however many screens ask); `retry` runs after success.

@@ -34,6 +34,9 @@ public protocol Navigator: AnyObject {
     func dismissSignIn()
     /// Who is signed in (nil: nobody), for the header bar and the menu.
     func showAccount(_ account: Authenticator.Account?, canSignOut: Bool)
+    /// The repository star sync to present for the session: its refusals (toasts), its first
+    /// sign-in question (Star on GitHub / Keep Local) and its progress.
+    func showStarSync(_ starSync: StarSync)
 }
 
 /// Opens a URL in the desktop's default browser (GTK: `gtk_show_uri_full`).

@@ -27,4 +27,10 @@ public struct StarSyncOffer: Equatable, Sendable {
     public var acceptLabel: String { tr("Star on GitHub") }
     /// The button that keeps them local-only (DESIGN.md §5).
     public var declineLabel: String { tr("Keep Local") }
+
+    /// The question as the dialog asks it: starring on GitHub is the suggested answer, Escape
+    /// keeps them local.
+    public var confirmation: Confirmation {
+        Confirmation(title: title, body: body, cancel: declineLabel, confirm: acceptLabel, isDestructive: false)
+    }
 }

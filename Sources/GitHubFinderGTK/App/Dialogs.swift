@@ -1,4 +1,5 @@
 import CGtk
+import CGtkSupport
 import GitHubFinderCore
 
 /// The app's libadwaita dialogs: About, and a message with a Close button.
@@ -33,22 +34,25 @@ enum Dialogs {
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
     }
 
-    /// AdwMessageDialog asking `question`; `confirmed` runs only when its action is chosen.
-    static func confirm(parent: UnsafeMutablePointer<GtkWindow>, _ question: Confirmation, confirmed: @escaping @MainActor () -> Void) {
+    /// AdwMessageDialog asking `question`; `confirmed` runs only when its action is chosen,
+    /// `declined` on any other answer (Cancel, Escape, closing it).
+    static func confirm(parent: UnsafeMutablePointer<GtkWindow>, _ question: Confirmation, confirmed: @escaping @MainActor () -> Void,
+                        declined: @escaping @MainActor () -> Void = {}) {
         let dialog = adw_message_dialog_new(parent, question.title, question.body)!
         let opaque = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
         adw_message_dialog_add_response(opaque, "cancel", question.cancel)
         adw_message_dialog_add_response(opaque, "confirm", question.confirm)
-        if question.isDestructive { adw_message_dialog_set_response_appearance(opaque, "confirm", ADW_RESPONSE_DESTRUCTIVE) }
+        adw_message_dialog_set_response_appearance(opaque, "confirm", question.isDestructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
         // Enter and Escape both cancel: the action needs a deliberate click.
         adw_message_dialog_set_default_response(opaque, "cancel")
         adw_message_dialog_set_close_response(opaque, "cancel")
+        ghf_name_buttons_by_labels(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWidget.self))
         // Kept by its own handler until the answer (AdwMessageDialog always answers, "cancel"
         // when closed), then dropped, which disconnects it.
         var connection: SignalConnection?
         connection = Signals.onResponse(UnsafeMutableRawPointer(dialog)) { response in
             connection = nil
-            if response == "confirm" { confirmed() }
+            if response == "confirm" { confirmed() } else { declined() }
         }
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
     }

@@ -188,6 +188,12 @@ public final class MainWindow: Navigator {
         signInDialog = nil
     }
 
+    public func showStarSync(_ starSync: StarSync) {
+        starSyncPresenter = StarSyncPresenter(starSync: starSync, window: self)
+    }
+
+    private var starSyncPresenter: StarSyncPresenter?
+
     public func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) {
         accountLabel.setText(AccountSummary.text(account))
         accountLabel.setAccessibleLabel(accountLabel.text)

@@ -105,6 +105,7 @@ final class NavigatorSpy: Navigator {
     var searchTabViewModel: SearchTabViewModel?
     var searchViewModel: SearchViewModel? { searchTabViewModel?.people }
     var favoritesTabViewModel: FavoritesTabViewModel?
+    var starSync: StarSync?
     var favoritesViewModel: FavoritesViewModel? { favoritesTabViewModel?.people }
     var detailViewModels: [DetailViewModel] = []
     var tabs: [AppTab] = []
@@ -119,6 +120,7 @@ final class NavigatorSpy: Navigator {
     var repositoryDetailViewModel: RepositoryDetailViewModel?
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) { repositoryDetailViewModel = viewModel }
     func showFavorites(_ viewModel: FavoritesTabViewModel) { favoritesTabViewModel = viewModel }
+    func showStarSync(_ starSync: StarSync) { self.starSync = starSync }
     func show(tab: AppTab) { tabs.append(tab) }
     func showDetail(_ viewModel: DetailViewModel) { detailViewModels.append(viewModel) }
     func showDetailPlaceholder() { placeholders += 1 }

@@ -15,11 +15,17 @@ public final class FavoritesTabViewModel {
     public private(set) var filter = ""
     @ObservationIgnored public let people: FavoritesViewModel
     @ObservationIgnored public let repositories: RepositoryFavoritesViewModel
+    @ObservationIgnored private let starSync: StarSync?
 
-    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel) {
+    /// `starSync`: GitHub's stars being brought in, said above the Repositories list.
+    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil) {
         self.people = people
         self.repositories = repositories
+        self.starSync = starSync
     }
+
+    /// "Fetched 250 starred repositories…" while a sync brings GitHub's stars in; nil otherwise.
+    public var repositoriesProgress: String? { starSync?.progress?.text }
 
     public func send(_ input: Input) {
         switch input {

@@ -41,6 +41,8 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
     let messageLabel: Label
     private let messageBar: Box
     private let messageClose: Button
+    private let progressBar: Box
+    private let progressLabel: Label
     private let viewModel: ViewModel
     private let states: Stack
     /// State pages ("empty", "noMatches"), made the first time they show.
@@ -64,6 +66,9 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         messageBar = builder.get("message_bar")
         messageLabel = builder.get("message_label")
         messageClose = builder.get("message_close")
+        progressBar = builder.get("progress_bar")
+        progressLabel = builder.get("progress_label")
+        builder.get("progress_spinner", as: Spinner.self).spinWhileMapped()
         let scroller = builder.get("favorites_scroller", as: ScrolledWindow.self)
         list = ListView(makeRow: FavoriteSlot<Entry>.init) { $0.root }
         list.widget.setAccessibleLabel(listLabel)
@@ -126,6 +131,13 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         slot.root.setAccessibleLabel(shown.name)
         slot.entry.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
         onScreenAvatars.schedule()
+    }
+
+    /// Says how far a long task on this list has come ("Fetched 300 starred repositories…"), or
+    /// hides that line (nil).
+    func showProgress(_ text: String?) {
+        progressLabel.setText(text ?? "")
+        progressBar.setVisible(text != nil)
     }
 
     /// "list", "empty" or "noMatches": what the list shows now.

@@ -55,17 +55,20 @@ final class FavoritesView {
                 if button?.isActive == true { self?.viewModel.send(.scopeChanged(scope)) }
             })
         }
-        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter) }) { [weak self] scope, filter in
-            self?.render(scope: scope, filter: filter)
+        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter, viewModel.repositoriesProgress) }) { [weak self] scope, filter, progress in
+            self?.render(scope: scope, filter: filter, progress: progress)
         }
     }
 
-    private func render(scope: SearchScope, filter text: String) {
+    private func render(scope: SearchScope, filter text: String, progress: String?) {
         filter.setText(text)
         for (each, button) in scopeButtons { button.setActive(each == scope) }
         if scope == .repositories { makeRepositoriesPane() }
-        scopes.showChild(scope.rawValue)
-        onScopeShown?(scope)
+        repositories?.showProgress(progress)
+        if scopes.visibleChildName != scope.rawValue {
+            scopes.showChild(scope.rawValue)
+            onScopeShown?(scope)
+        }
     }
 
     private func makeRepositoriesPane() {
