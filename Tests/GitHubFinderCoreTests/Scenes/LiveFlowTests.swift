@@ -63,7 +63,7 @@ struct LiveFlowTests {
             search.send(.submit)
             #expect(await eventually { search.state.phase == .rateLimited(resetsAt: server.quotaResetsAt("search")) })
             #expect((search.state.rateLimitSecondsRemaining ?? 0) > 0)
-            #expect(search.state.rateLimitMessage?.hasPrefix("0 of 1 searches a minute left (sign in for more).") == true)
+            #expect(search.state.rateLimitMessage?.hasPrefix("0 of 1 searches a minute left, for people and repositories together (sign in for more).") == true)
         }
     }
 

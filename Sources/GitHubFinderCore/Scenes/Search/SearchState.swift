@@ -87,9 +87,10 @@ public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatab
         guard case .rateLimited = phase else { return nil }
         if let limit = searchRateLimit {
             let values: KeyValuePairs = ["remaining": NumberText.integer(limit.remaining), "limit": NumberText.integer(limit.limit)]
+            // People and repositories are one search quota on GitHub: the message says so.
             return isSignedIn
-                ? tr("{remaining} of {limit} searches a minute left.", values)
-                : tr("{remaining} of {limit} searches a minute left (sign in for more).", values)
+                ? tr("{remaining} of {limit} searches a minute left, for people and repositories together.", values)
+                : tr("{remaining} of {limit} searches a minute left, for people and repositories together (sign in for more).", values)
         }
         return isSignedIn ? tr("GitHub asks to slow down.") : tr("GitHub allows only a few searches a minute without signing in.")
     }
