@@ -619,6 +619,22 @@ def session_repositories(folder, server):
             need(labels_showing(app, lambda t: t.endswith(" %")), "no language share showing")
             return "%s: name, counts, languages, Open in Browser" % full_name
         idle_cpu(app, "repository-detail", detail)
+
+        star = app.find("push button", "Star " + full_name)
+        need(star is not None, "no 'Star %s' button in the detail" % full_name)
+        app.press(star)
+        app.wait("the star to apply", "push button", "Unstar " + full_name, timeout=10)
+        app.key("alt+2")
+        app.wait("the Favorites tab", "push button", "Repositories", timeout=10)
+        app.key("ctrl+2")
+        app.wait("the starred repositories", "list", "Favorite repositories", timeout=20)
+        app.park_pointer()
+
+        def favorite_repositories():
+            need(showing(app, "list", "Favorite repositories"), "the list 'Favorite repositories' is not showing")
+            need(showing(app, "panel", full_name), "%s is not listed in Favorites › Repositories" % full_name)
+            return "%s starred, listed in Favorites › Repositories" % full_name
+        idle_cpu(app, "favorite-repositories", favorite_repositories)
     except StateNotReached as error:
         REPORT.fail("session repositories", "%s%s" % (error, evidence_note(app, "session")))
     finally:
@@ -996,7 +1012,7 @@ def wanted(session):
 REQUIRED = {
     "start": ["idle.cpu.start-page", "idle.cpu.favorites-empty", "idle.cpu.preferences", "idle.cpu.sign-in-dialog"],
     "search": ["idle.cpu.results"] + ["idle.cpu." + state for state, _ in DETAIL_ACCOUNTS],
-    "repositories": ["idle.cpu.repository-results", "idle.cpu.repository-detail"],
+    "repositories": ["idle.cpu.repository-results", "idle.cpu.repository-detail", "idle.cpu.favorite-repositories"],
     "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
     "narrow": ["idle.cpu.narrow-detail"],
     "filter": ["favorites.filter.100k.keystroke-to-splice", "favorites.filter.50k+50k.keystroke-to-splice"],
