@@ -439,6 +439,11 @@ class Desktop:
         return open(self.capture).read().split() if os.path.exists(self.capture) else []
 
 
+def _window_area(window):
+    match = re.search(r"Geometry: (\d+)x(\d+)", xdotool("getwindowgeometry", window, check_rc=False).stdout)
+    return int(match.group(1)) * int(match.group(2)) if match else 0
+
+
 def _write(path, text, mode=0o644):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
@@ -486,7 +491,9 @@ class App:
         windows = self.wait_until(lambda: xdotool("search", "--onlyvisible", "--pid", self.pid, "--name", "^%s$" % re.escape(self.names["window"]), check_rc=False).stdout.split(), timeout=timeout)
         if not windows:
             return "its window is on the X display"
-        self.window = windows[-1]
+        # The largest: a dialog that opened at start (the first sync's question) can carry the
+        # application's name on X before its own title.
+        self.window = max(windows, key=_window_area)
         xdotool("windowactivate", "--sync", self.window, check_rc=False)
         xdotool("windowfocus", "--sync", self.window, check_rc=False)
         if not self.wait_until(lambda: self.find("entry", self.names["entry"]), timeout=timeout):

@@ -28,6 +28,7 @@ enum Dialogs {
     static func showMessage(parent: UnsafeMutablePointer<GtkWindow>, title: String, message: String) {
         let dialog = adw_message_dialog_new(parent, title, message)!
         let opaque = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        gtk_window_set_title(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self), title)
         adw_message_dialog_add_response(opaque, "close", AboutTexts.close)
         adw_message_dialog_set_default_response(opaque, "close")
         adw_message_dialog_set_close_response(opaque, "close")
@@ -40,6 +41,8 @@ enum Dialogs {
                         declined: @escaping @MainActor () -> Void = {}) {
         let dialog = adw_message_dialog_new(parent, question.title, question.body)!
         let opaque = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        // Its own title (else X11 names it after the application, like the main window).
+        gtk_window_set_title(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self), question.title)
         adw_message_dialog_add_response(opaque, "cancel", question.cancel)
         adw_message_dialog_add_response(opaque, "confirm", question.confirm)
         adw_message_dialog_set_response_appearance(opaque, "confirm", question.isDestructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
