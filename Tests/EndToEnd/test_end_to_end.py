@@ -15,6 +15,7 @@ Scenarios (driver.py has the helpers):
   scenarios_network.py    You're Offline -> Retry; 401 -> sign-in dialog -> the same search again
   scenarios_window.py     narrow layout with Back; size and favorites kept across a restart
   scenarios_korean.py     in ko_KR.UTF-8: Korean names, no English word of the catalogue left
+  scenarios_refresh.py    F5 / Ctrl+R keep results and detail, the Filters popover, a person's repositories
 """
 import os
 import sys
@@ -30,12 +31,13 @@ import scenarios_korean  # noqa: E402
 import scenarios_main  # noqa: E402
 import scenarios_network  # noqa: E402
 import scenarios_preferences  # noqa: E402
+import scenarios_refresh  # noqa: E402
 import scenarios_repositories  # noqa: E402
 import scenarios_search  # noqa: E402
 import scenarios_window  # noqa: E402
 
-SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_favorites.SCENARIOS
-             + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
+SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_refresh.SCENARIOS
+             + scenarios_favorites.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 
 def main():

@@ -126,7 +126,8 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         }
         repositoryDetail?.finish()
         startChild(DetailCoordinator(user: user, dependencies: dependencies, navigator: navigator, openURL: { [weak self] in self?.openInBrowser($0) },
-                                     onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
+                                     onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) },
+                                     onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
     }
 
     /// Shows `repository` in the detail pane, replacing whatever was there.
@@ -144,6 +145,17 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
             signInRequired: { [weak self] in self?.signInRequired(retry: $0) }
         )
         startChild(RepositoryDetailCoordinator(repository: repository, dependencies: dependencies, navigator: navigator, actions: actions))
+    }
+
+    /// Refresh (F5, Ctrl+R): the search on screen runs again, the detail shown is revalidated
+    /// (conditional requests: what has not changed costs no quota), and GitHub's stars are synced
+    /// when signed in. `list` is the tab whose list is on screen; nil when a narrow window shows
+    /// only the detail.
+    public func refresh(list: AppTab?) {
+        if list == .search { search?.tabViewModel?.send(.refresh) }
+        detail?.viewModel?.send(.refresh)
+        repositoryDetail?.viewModel?.send(.refresh)
+        refreshStars()
     }
 
     /// Back to "Select a User" (narrow windows' Back button).

@@ -82,21 +82,25 @@ public final class DetailCoordinator: Coordinator {
     private let navigator: any Navigator
     private let openURL: @MainActor (URL) -> Void
     private let onSignInRequired: @MainActor (@escaping @MainActor () -> Void) -> Void
+    private let onSelectRepository: @MainActor (Repository) -> Void
 
     public init(user: User, dependencies: AppDependencies, navigator: any Navigator, openURL: @escaping @MainActor (URL) -> Void,
-                onSignInRequired: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in }) {
+                onSignInRequired: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { _ in },
+                onSelectRepository: @escaping @MainActor (Repository) -> Void = { _ in }) {
         self.user = user
         self.dependencies = dependencies
         self.navigator = navigator
         self.openURL = openURL
         self.onSignInRequired = onSignInRequired
+        self.onSelectRepository = onSelectRepository
     }
 
     public func start() {
         let viewModel = dependencies.makeDetailViewModel(user: user, actions: .init(
             openURL: { [openURL] in openURL($0) },
             showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
-            signInRequired: { [onSignInRequired] in onSignInRequired($0) }
+            signInRequired: { [onSignInRequired] in onSignInRequired($0) },
+            showRepository: { [onSelectRepository] in onSelectRepository($0) }
         ))
         self.viewModel = viewModel
         navigator.showDetail(viewModel)

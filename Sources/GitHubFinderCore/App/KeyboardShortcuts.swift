@@ -44,6 +44,7 @@ public enum KeyboardShortcuts {
             KeyboardShortcut(keys: ["Escape", "<Alt>Left"], title: tr("Back to the list (narrow window)"), group: .navigation),
             KeyboardShortcut(action: "win.toggle-star", keys: ["<Control>d"], title: tr("Add to or remove from favorites"), group: .user, needsAUser: true),
             KeyboardShortcut(action: "win.open-in-browser", keys: ["<Control>o"], title: tr("Open in browser"), group: .user, needsAUser: true),
+            KeyboardShortcut(action: "win.refresh", keys: ["F5", "<Control>r"], title: tr("Refresh"), group: .general),
             KeyboardShortcut(action: "win.show-help-overlay", keys: ["<Control>question"], title: tr("Keyboard shortcuts"), group: .general),
             KeyboardShortcut(action: "win.show-preferences", keys: ["<Control>comma"], title: tr("Preferences"), group: .general),
             KeyboardShortcut(keys: ["F10"], title: tr("Main menu"), group: .general),

@@ -4,6 +4,10 @@
 public enum AccessibleNames {
     public static var searchEntry: String { tr("Search GitHub users") }
     public static var sortButton: String { tr("Sort") }
+    /// The Repositories scope's qualifier popover button.
+    public static var filtersButton: String { SearchFilterTexts.title }
+    /// The header bar's Refresh button (F5, Ctrl+R).
+    public static var refresh: String { tr("Refresh") }
     public static var searchResults: String { tr("Search results") }
     public static var repositoryResults: String { tr("Repository results") }
     public static var favoritesFilter: String { tr("Filter favorites") }

@@ -66,6 +66,9 @@ public final class MainWindow: Navigator {
         // Made from Core's table; the popover itself is built when the menu first opens.
         menuButton.setMenu(primaryMenu)
         backButton.setAccessibleLabel(AccessibleNames.back)
+        let refreshButton = builder.get("refresh_button", as: Button.self)
+        refreshButton.setTooltip(AccessibleNames.refresh)
+        refreshButton.setAccessibleLabel(AccessibleNames.refresh)
         let placeholder = StatusPage(.noSelection)
         detailStack.addNamed(placeholder.root, StatePage.noSelection.name)
         connectSignals()
@@ -121,9 +124,13 @@ public final class MainWindow: Navigator {
 
     public func showDetail(_ viewModel: DetailViewModel) {
         let view = DetailView(viewModel: viewModel, avatars: avatars)
+        // Focus inside the replaced detail (a person's repository activated) moves to the new one:
+        // keyboard users go on from there, and GTK 4.8 printed a critical when it was left behind.
+        let hadFocus = detailStack.containsFocus
         detailStack.removeNamed("detail")
         detailStack.addNamed(view.root, "detail")
         detailStack.showChild("detail")
+        if hadFocus { view.openButton.grabFocus() }
         detailView = view
         repositoryDetailView = nil
         WindowActions.setUserShown(true, on: self)
@@ -132,9 +139,11 @@ public final class MainWindow: Navigator {
 
     public func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) {
         let view = RepositoryDetailView(viewModel: viewModel, avatars: avatars)
+        let hadFocus = detailStack.containsFocus  // as in showDetail
         detailStack.removeNamed("detail")
         detailStack.addNamed(view.root, "detail")
         detailStack.showChild("detail")
+        if hadFocus { view.openButton.grabFocus() }
         repositoryDetailView = view
         detailView = nil
         WindowActions.setUserShown(true, on: self)
@@ -169,6 +178,12 @@ public final class MainWindow: Navigator {
     }
 
     public func showToast(_ toast: Toast) { self.toast.show(toast) }
+
+    /// F5, Ctrl+R or the header bar's button: what is on screen is refreshed (a folded window
+    /// showing the detail has no list on screen).
+    func refresh() {
+        coordinator?.refresh(list: isNarrow && isShowingDetail ? nil : currentTab)
+    }
 
     public func showAlert(_ alert: Alert) { Dialogs.showMessage(parent: gtkWindow, title: alert.title, message: alert.message) }
 

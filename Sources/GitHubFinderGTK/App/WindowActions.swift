@@ -32,6 +32,7 @@ enum WindowActions {
             add(window, "search-repositories") { [weak window] in window?.showSearch(scope: .repositories) },
             add(window, "show-help-overlay") { [weak window] in window?.showHelpOverlay() },
             add(window, "show-preferences") { [weak window] in window?.showPreferences() },
+            add(window, "refresh") { [weak window] in window?.refresh() },
         ]
         setUserShown(false, on: window)
         return connections

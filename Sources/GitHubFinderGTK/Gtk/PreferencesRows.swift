@@ -34,6 +34,15 @@ final class ActionRow: Widget {
 final class EntryRow: TextEntry {
     override class var gtkType: GType { adw_entry_row_get_type() }
 
+    /// The title as plain text (libadwaita reads it as markup unless told not to).
+    func setTitle(_ title: String) {
+        adw_preferences_row_set_use_markup(cast(), 0)
+        adw_preferences_row_set_title(cast(), title)
+    }
+
+    /// Enter pressed in the field.
+    func onEntryActivated(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "entry-activated", action) }
+
     /// The apply button (✓), or Enter after an edit.
     func onApply(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "apply", action) }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkSupport
 
 /// A GtkScrolledWindow that scrolls vertically.
 final class ScrolledWindow: Widget {
@@ -48,6 +49,35 @@ final class ListBox: Widget {
     override class var gtkType: GType { gtk_list_box_get_type() }
 
     func append(_ row: Widget) { gtk_list_box_append(opaque, row.pointer) }
+
+    /// Appends `child` in a row of its own that can be activated (clicked, or Enter once
+    /// focused), named `accessibleLabel` for screen readers.
+    func appendActivatable(_ child: Widget, accessibleLabel: String) {
+        let row = gtk_list_box_row_new()!
+        let typed = UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self)
+        gtk_list_box_row_set_child(typed, child.pointer)
+        gtk_list_box_row_set_activatable(typed, 1)
+        ghf_accessible_set_label(row, accessibleLabel)
+        gtk_list_box_append(opaque, row)
+    }
+
+    /// Calls `action` with the position of each row activated: clicked, or Space or Enter
+    /// pressed on it.
+    func onRowActivated(_ action: @escaping @MainActor (Int) -> Void) -> [SignalConnection] {
+        let activated = Signals.onPointer(raw, "row-activated") { row in
+            action(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+        }
+        // GTK 4.8's list box activates a row on Space only; Enter went on to the window, whose
+        // type-to-search sent it to the search entry (a search instead of the row).
+        let keys = gtk_event_controller_key_new()!
+        let enter = Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
+            guard let self, [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map(UInt32.init).contains(keyval),
+                  let row = gtk_widget_get_focus_child(pointer) else { return false }
+            return gtk_widget_activate(row) != 0
+        }
+        gtk_widget_add_controller(pointer, keys)
+        return [activated, enter]
+    }
 
     func removeAll() {
         while let child = gtk_widget_get_first_child(pointer) { gtk_list_box_remove(opaque, child) }

@@ -11,6 +11,11 @@ public final class DetailViewModel {
         case openInBrowser
         case openBlog
         case reachedEndOfRepositories
+        /// Refresh (F5, Ctrl+R): the profile revalidated with a conditional request (free when
+        /// unchanged) and the repositories again; what is shown stays until then.
+        case refresh
+        /// One of the person's repositories: its own detail.
+        case openRepository(Int64)
     }
 
     public struct Actions {
@@ -19,12 +24,16 @@ public final class DetailViewModel {
         public var showError: @MainActor (String) -> Void
         /// GitHub answered 401: sign in, then call `retry` (this user again).
         public var signInRequired: @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void
+        /// One of the person's repositories was opened: the coordinator shows its detail.
+        public var showRepository: @MainActor (Repository) -> Void
 
         public init(openURL: @escaping @MainActor (URL) -> Void, showError: @escaping @MainActor (String) -> Void,
-                    signInRequired: @escaping @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void = { _ in }) {
+                    signInRequired: @escaping @MainActor (_ retry: @escaping @MainActor () -> Void) -> Void = { _ in },
+                    showRepository: @escaping @MainActor (Repository) -> Void = { _ in }) {
             self.openURL = openURL
             self.showError = showError
             self.signInRequired = signInRequired
+            self.showRepository = showRepository
         }
     }
 
@@ -57,18 +66,22 @@ public final class DetailViewModel {
 
     public func send(_ input: Input) {
         switch input {
-        case .load, .retry: load()
+        case .load, .retry, .refresh: load()
         case .toggleFavorite: toggleFavorite()
         case .openInBrowser:
             if let url = state.profileURL { actions.openURL(url) }
         case .openBlog:
             if let url = state.blogURL { actions.openURL(url) }
         case .reachedEndOfRepositories: loadMoreRepositories()
+        case .openRepository(let id):
+            if let repository = state.repositories.first(where: { $0.id == id }) { actions.showRepository(repository) }
         }
     }
 
     private func load() {
         loadTask?.cancel()
+        // The first page of repositories comes again: a later page on its way would be stale.
+        pageTask?.cancel()
         let login = state.user.login
         if let cached = api.cachedUser(login: login) {
             state.profile = cached

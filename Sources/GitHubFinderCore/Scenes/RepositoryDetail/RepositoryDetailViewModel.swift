@@ -8,6 +8,9 @@ public final class RepositoryDetailViewModel {
     public enum Input: Equatable, Sendable {
         /// Loads the page and languages; again to revalidate them (Refresh, Retry).
         case load
+        /// Refresh (F5, Ctrl+R): the same as `load`; the page stays on screen meanwhile, and a
+        /// failure keeps it with the reason (`refreshError`).
+        case refresh
         case toggleFavorite
         case openInBrowser
         case openHomepage
@@ -61,7 +64,7 @@ public final class RepositoryDetailViewModel {
 
     public func send(_ input: Input) {
         switch input {
-        case .load: load()
+        case .load, .refresh: load()
         case .toggleFavorite: toggleFavorite()
         case .openInBrowser:
             if let url = state.repository.htmlURL { actions.openURL(url) }

@@ -36,6 +36,10 @@ public final class SearchTabViewModel {
         case submit
         case clear
         case scopeChanged(SearchScope)
+        /// Refresh (F5, Ctrl+R): the scope shown searches its query again.
+        case refresh
+        /// The Filters popover's Apply: the qualifiers written into the query, searched at once.
+        case applyFilters(SearchQualifiers)
     }
 
     public private(set) var scope: SearchScope = .people
@@ -55,6 +59,9 @@ public final class SearchTabViewModel {
         }
     }
 
+    /// The qualifiers in the query, as the Filters popover shows them when it opens.
+    public var filters: SearchQualifiers { SearchQualifiers(parsing: query) }
+
     public func send(_ input: Input) {
         switch input {
         case .queryChanged(let text): sendToShown(.queryChanged(text), .queryChanged(text))
@@ -65,6 +72,12 @@ public final class SearchTabViewModel {
             let text = query
             scope = newScope
             sendToShown(.queryChanged(text), .queryChanged(text))
+        case .refresh: sendToShown(.refresh, .refresh)
+        case .applyFilters(let filters):
+            let text = filters.applied(to: query)
+            guard text != query else { return }
+            sendToShown(.queryChanged(text), .queryChanged(text))
+            sendToShown(.submit, .submit)
         }
     }
 

@@ -23,15 +23,62 @@ extension ScopedSearchViewModel {
         do {
             let page = try await source.search(query, sort: sort, perPage: perPage)
             guard !Task.isCancelled else { return }
-            results = SearchResults(firstPage: page)
-            state.rows = results.items.map(row(for:))
-            state.totalCount = results.totalCount
-            state.capNotice = Source.Row.capNotice(total: results.totalCount)
-            state.phase = state.rows.isEmpty ? .noResults : .results
-            state.paging = results.hasMore ? .idle : .complete
+            showFirstPage(page)
         } catch {
             guard !Task.isCancelled, error != .cancelled else { return }
             show(error)
+        }
+    }
+
+    private func showFirstPage(_ page: Source.Page) {
+        results = SearchResults(firstPage: page)
+        state.rows = results.items.map(row(for:))
+        state.totalCount = results.totalCount
+        state.capNotice = Source.Row.capNotice(total: results.totalCount)
+        state.phase = state.rows.isEmpty ? .noResults : .results
+        state.paging = results.hasMore ? .idle : .complete
+    }
+
+    /// Refresh: results on screen stay there (with their selection: rows keep their ids) until
+    /// the first page comes again and replaces them; a failure leaves them and says why in a
+    /// toast. Any other page is searched again as Retry would, except while a rate limit's
+    /// countdown runs (it searches again by itself) or before the search bucket resets, when
+    /// nothing is sent.
+    func refresh() {
+        guard let query = SearchQuery(state.query) else { return }
+        switch state.phase {
+        case .initial, .loading, .rateLimited, .signInRequired:
+            return
+        case .noResults, .offline, .invalidQuery, .failed:
+            startSearch(debounced: false)
+            return
+        case .results:
+            break
+        }
+        if let waitUntil = pagingWaitUntil() {
+            actions.showError(Self.waitMessage(until: waitUntil))
+            return
+        }
+        cancelWork()
+        if state.paging == .loadingMore { state.paging = .idle }
+        let sort = state.sort
+        searchTask = Task { [weak self] in await self?.refreshResults(query, sort: sort) }
+    }
+
+    private func refreshResults(_ query: SearchQuery, sort: Source.Sort) async {
+        do {
+            let page = try await source.search(query, sort: sort, perPage: perPage)
+            guard !Task.isCancelled else { return }
+            showFirstPage(page)
+        } catch {
+            guard !Task.isCancelled, error != .cancelled else { return }
+            switch error {
+            case .rateLimited(let resetsAt, _): nextPageNotBefore = resetsAt
+            case .secondaryRateLimited(let seconds): nextPageNotBefore = now().addingTimeInterval(TimeInterval(seconds ?? 60))
+            case .unauthorized: return show(error)
+            default: break
+            }
+            actions.showError(tr("The results could not be refreshed: {reason}", ["reason": error.localizedDescription]))
         }
     }
 
@@ -70,7 +117,7 @@ extension ScopedSearchViewModel {
     }
 
     /// When the next page may be asked for, if not now.
-    private func pagingWaitUntil() -> Date? {
+    func pagingWaitUntil() -> Date? {
         let current = now()
         if let notBefore = nextPageNotBefore, notBefore > current { return notBefore }
         if let bucket = api.rateLimits.bucket("search"), bucket.isExhausted, bucket.resetsAt > current { return bucket.resetsAt }

@@ -29,6 +29,9 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
         case sortChanged(Source.Sort)
         /// Retry after an error page or a failed next page.
         case retry
+        /// Refresh (F5, Ctrl+R): the query again, the results kept on screen until the new
+        /// ones are in.
+        case refresh
         case toggleFavorite(Int64)
         case select(Int64)
         /// "Sign In…" on the Sign In Required page.
@@ -102,6 +105,7 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
             state.sort = sort
             startSearch(debounced: false)
         case .retry: retry()
+        case .refresh: refresh()
         case .toggleFavorite(let id): toggleFavorite(id)
         case .select(let id):
             if let item = results.items.first(where: { $0.id == id }) { actions.showDetail(item) }

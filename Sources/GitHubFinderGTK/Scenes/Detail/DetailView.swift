@@ -63,6 +63,10 @@ final class DetailView {
                 if remaining < 200 { self?.viewModel.send(.reachedEndOfRepositories) }
             },
         ]
+        connections += repositories.onRowActivated { [weak self] index in
+            guard let self, shownRepositoryIDs.indices.contains(index) else { return }
+            viewModel.send(.openRepository(shownRepositoryIDs[index]))
+        }
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
@@ -102,7 +106,7 @@ final class DetailView {
             shownRepositoryIDs = []
         }
         for repository in state.repositories.dropFirst(shownRepositoryIDs.count) {
-            repositories.append(RepositoryLine.make(repository))
+            repositories.appendActivatable(RepositoryLine.make(repository), accessibleLabel: repository.name)
         }
         shownRepositoryIDs = ids
         repositoriesSpinner.setVisible(state.repositoriesPhase == .loading || state.repositoriesPhase == .loadingMore)
@@ -150,11 +154,20 @@ struct FactRows {
     }
 }
 
-/// One repository line: name, description, language, stars, last push.
+/// One repository line: name, description, language, stars, last push. Its row, named by the
+/// repository's name, opens the repository's detail.
 @MainActor
 enum RepositoryLine {
     static func make(_ repository: Repository) -> Box {
-        let box = Box(.vertical, spacing: 2, classes: ["repo-row"])
+        let line = Box(.horizontal, spacing: 12, classes: ["repo-row"])
+        let box = Box(.vertical, spacing: 2)
+        box.setExpand(horizontal: true)
+        line.append(box)
+        // It leads to the repository's own page, as a row that opens a page shows.
+        let chevron = Image(icon: "go-next-symbolic")
+        chevron.setAlign(vertical: .center)
+        chevron.hideFromAccessibility()
+        line.append(chevron)
         let name = Label(repository.listTitle, classes: ["repo-name"])
         name.setEllipsize()
         box.append(name)
@@ -164,7 +177,6 @@ enum RepositoryLine {
             box.append(label)
         }
         box.append(Label(repository.listDetails, classes: ["repo-meta"]))
-        box.setAccessibleLabel(repository.name)
-        return box
+        return line
     }
 }

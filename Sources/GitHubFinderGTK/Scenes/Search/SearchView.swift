@@ -16,6 +16,10 @@ final class SearchView {
     private let scopes: Stack
     private let scopeButtons: [SearchScope: ToggleButton]
     private let sortButtons: [SearchScope: MenuButton]
+    /// Qualifiers for repositories; shown in that scope only.
+    let filtersButton: MenuButton
+    /// Made when the Filters button first opens.
+    private(set) var filters: SearchFiltersPopover?
     private var sortActions: [StringAction] = []
     private var observation: StateObservation?
     private var connections: [SignalConnection] = []
@@ -42,9 +46,13 @@ final class SearchView {
         for button in sortButtons.values { button.setAccessibleLabel(AccessibleNames.sortButton) }
         builder.setMenu("sort_menu", whenOpened: sortButtons[.people]!)
         builder.setMenu("repository_sort_menu", whenOpened: sortButtons[.repositories]!)
+        filtersButton = builder.get("filters_button")
+        filtersButton.setTooltip(AccessibleNames.filtersButton)
+        filtersButton.setAccessibleLabel(AccessibleNames.filtersButton)
         people = SearchResultsPane(viewModel: viewModel.people, listLabel: AccessibleNames.searchResults, avatars: avatars, showToast: showToast)
         scopes.addNamed(people.root, SearchScope.people.rawValue)
         connect()
+        filtersButton.setPopover { [weak self] in self?.makeFilters() }
         observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.query) }) { [weak self] scope, query in
             self?.render(scope: scope, query: query)
         }
@@ -85,9 +93,21 @@ final class SearchView {
         entry.setPlaceholder(scope.placeholder)
         for (each, button) in scopeButtons { button.setActive(each == scope) }
         for (each, button) in sortButtons { button.setVisible(each == scope) }
+        filtersButton.setVisible(scope == .repositories)
         if scope == .repositories { makeRepositoriesPane() }
         scopes.showChild(scope.rawValue)
         onScopeShown?(scope)
+    }
+
+    private func makeFilters() -> Widget {
+        let filters = SearchFiltersPopover(read: { [weak self] in self?.viewModel.filters ?? SearchQualifiers() },
+                                           apply: { [weak self] in
+                                               self?.viewModel.send(.applyFilters($0))
+                                               // Back to the query, where the qualifiers now are, to go on typing.
+                                               self?.entry.focusKeepingText()
+                                           })
+        self.filters = filters
+        return filters.popover
     }
 
     private func makeRepositoriesPane() {
