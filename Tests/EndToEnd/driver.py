@@ -546,8 +546,12 @@ class App:
     def wait_label_containing(self, fragment, within=None, timeout=10):
         return self.wait_until(lambda: self.label_containing(fragment, within), timeout=timeout)
 
+    def search_entry(self):
+        """The search entry, named for the scope shown (DESIGN §5)."""
+        return self.find("entry", self.names["entry"]) or self.find("entry", self.names.get("repositories entry", "Search GitHub repositories"))
+
     def entry_text(self):
-        entry = self.find("entry", self.names["entry"])
+        entry = self.search_entry()
         return text_of(entry) if entry is not None else None
 
     def focused(self):
@@ -596,7 +600,7 @@ class App:
 
     def search(self, query, delay=40):
         """Clicks into the search entry, replaces its text and presses Enter."""
-        entry = self.wait("entry", self.names["entry"])
+        entry = self.wait_until(self.search_entry)
         if entry is None:
             raise RuntimeError("no search entry:\n" + self.tree())
         self.click(entry)

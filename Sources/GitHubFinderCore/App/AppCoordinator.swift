@@ -43,6 +43,8 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
         navigator.showStarSync(dependencies.starSync)
+        let starSync = dependencies.starSync
+        starSync.onSignInRequired = { [weak self] in self?.signInRequired(retry: { Task { await starSync.send() } }) }
         if announcingProblems, let error = dependencies.favoritesError {
             navigator.showAlert(Alert(title: tr("Favorites Are Not Saved"),
                                             // TRANSLATORS: {reason} is a whole sentence saying what went wrong.

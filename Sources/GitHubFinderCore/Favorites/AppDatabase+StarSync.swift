@@ -14,13 +14,15 @@ public struct StarMerge: Equatable, Sendable {
 
 extension AppDatabase {
     /// The "v3.starSync" migration: which logins' stars have been synced once (the first sync
-    /// offers local stars instead of dropping them), and the repositories a login chose to keep
-    /// starred only here.
+    /// offers local stars instead of dropping them) and when last, the repositories a login chose
+    /// to keep starred only here, and which account made each change waiting in the outbox.
     static func createStarSync(_ db: Database) throws {
         try db.create(table: "star_sync") { table in
             table.primaryKey("login", .text).collate(.nocase)
             table.column("syncedAt", .datetime).notNull()
         }
+        // Who made each waiting change: another account signed in later must not send it.
+        try db.alter(table: StarChange.databaseTableName) { table in table.add(column: "login", .text) }
         try db.create(table: "star_kept_local") { table in
             table.column("login", .text).notNull().collate(.nocase)
             table.column("repositoryID", .integer).notNull()
@@ -47,13 +49,16 @@ extension AppDatabase {
     /// Makes the starred repositories GitHub's stars for `login`, in one transaction that also
     /// reads the outbox: a pending star keeps its repository, a pending unstar drops it. On the
     /// first sync a repository starred only here is kept and returned in `offered`; on later
-    /// ones it is removed (it was unstarred on GitHub elsewhere) unless it is kept local. The
-    /// first sync is recorded here only when there is nothing to offer.
+    /// ones it is removed (it was unstarred on GitHub elsewhere) unless it is kept local or was
+    /// starred here after the last sync (then it is offered too). Pending changes of another
+    /// account are not this account's. The sync is recorded here only when there is nothing to offer.
     public func mergeStarredRepositories(_ remote: [RepositoryFavorite], login: String, at date: Date = Date()) throws(FavoritesStoreError) -> StarMerge {
         try write { db in
             let local = try RepositoryFavorite.fetchAll(db)
-            let pending = Dictionary(try StarChange.fetchAll(db).map { ($0.repositoryID, $0.action) }, uniquingKeysWith: { _, newer in newer })
-            let isFirst = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM star_sync WHERE login = ?)", arguments: [login]) ?? false)
+            let pending = Dictionary(try StarChange.fetchAll(db).filter { $0.belongs(to: login) }.map { ($0.repositoryID, $0.action) },
+                                     uniquingKeysWith: { _, newer in newer })
+            let lastSync = try Date.fetchOne(db, sql: "SELECT syncedAt FROM star_sync WHERE login = ?", arguments: [login])
+            let isFirst = lastSync == nil
             let keptLocal = try Set(Int64.fetchAll(db, sql: "SELECT repositoryID FROM star_kept_local WHERE login = ?", arguments: [login]))
             let remoteIDs = Set(remote.map(\.id))
             var merged = remote.filter { pending[$0.id] != .unstar }
@@ -66,6 +71,10 @@ extension AppDatabase {
                     merged.append(favorite)
                     offered.append(favorite)
                 case nil where keptLocal.contains(favorite.id): merged.append(favorite)
+                case nil where lastSync.map({ favorite.addedAt > $0 }) == true:
+                    // Starred here since the last sync (signed out, say): asked about, not dropped.
+                    merged.append(favorite)
+                    offered.append(favorite)
                 case nil: continue
                 }
             }
@@ -76,7 +85,8 @@ extension AppDatabase {
             for id in keptLocal where !mergedIDs.contains(id) || remoteIDs.contains(id) {
                 try db.execute(sql: "DELETE FROM star_kept_local WHERE login = ? AND repositoryID = ?", arguments: [login, id])
             }
-            if isFirst && offered.isEmpty {
+            // Recorded once nothing is left to ask (the answer records it otherwise).
+            if offered.isEmpty {
                 try db.execute(sql: "INSERT OR REPLACE INTO star_sync (login, syncedAt) VALUES (?, ?)", arguments: [login, date])
             }
             return StarMerge(offered: offered.sorted { $0.fullName.lowercased() < $1.fullName.lowercased() },

@@ -11,6 +11,10 @@ extension GRDBFavoritesStore: RepositoryFavoritesStore {
         try database.deleteRepositoryFavorite(id: id)
     }
 
+    public func repositoryFavoriteIDs() throws(FavoritesStoreError) -> Set<Int64> {
+        try database.repositoryFavoriteIDs()
+    }
+
     public func repositoryFavorites() throws(FavoritesStoreError) -> [RepositoryFavorite] {
         try database.repositoryFavorites()
     }

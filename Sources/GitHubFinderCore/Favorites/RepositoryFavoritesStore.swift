@@ -8,6 +8,8 @@ public protocol RepositoryFavoritesStore: Sendable {
     /// Unstars; returns the removed snapshot for Undo.
     @discardableResult
     func remove(repositoryID id: Int64) throws(FavoritesStoreError) -> RepositoryFavorite?
+    /// The ids of every starred repository now.
+    func repositoryFavoriteIDs() throws(FavoritesStoreError) -> Set<Int64>
     /// Every starred repository now, by name then owner.
     func repositoryFavorites() throws(FavoritesStoreError) -> [RepositoryFavorite]
     /// The starred ids now, then again after each change: what repository stars follow.

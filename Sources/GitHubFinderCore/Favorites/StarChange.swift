@@ -16,13 +16,21 @@ public struct StarChange: Codable, Sendable, Hashable, Identifiable {
     public var fullName: String
     public var action: Action
     public var enqueuedAt: Date
+    /// The account that made it (nil: not known when it was made): only that account sends it.
+    public var login: String?
 
-    public init(id: Int64? = nil, repositoryID: Int64, fullName: String, action: Action, enqueuedAt: Date = Date()) {
+    public init(id: Int64? = nil, repositoryID: Int64, fullName: String, action: Action, enqueuedAt: Date = Date(), login: String? = nil) {
         self.id = id
         self.repositoryID = repositoryID
         self.fullName = fullName
         self.action = action
         self.enqueuedAt = enqueuedAt
+        self.login = login
+    }
+
+    /// Whether the account `login` (nil: not known yet) may send it.
+    public func belongs(to login: String?) -> Bool {
+        self.login == nil || self.login?.lowercased() == login?.lowercased()
     }
 }
 

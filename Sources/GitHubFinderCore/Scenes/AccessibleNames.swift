@@ -12,7 +12,7 @@ public enum AccessibleNames {
     public static var repositoryResults: String { tr("Repository results") }
     public static var favoritesFilter: String { tr("Filter favorites") }
     public static var favoritesList: String { tr("Favorites") }
-    public static var repositoryFavoritesList: String { tr("Favorite repositories") }
+    public static var repositoryFavoritesList: String { tr("Favorite Repositories") }
     /// The close button of a message bar or a toast.
     public static var dismiss: String { tr("Dismiss") }
     public static var searchTab: String { tr("Search") }

@@ -1,6 +1,9 @@
 import Foundation
 
 extension StarSync {
+    /// 100,000 stars: more pages than that is a server that never ends its list.
+    static let mostStarPages = 1_000
+
     /// Makes the starred repositories here GitHub's stars for the signed-in login: on sign-in and
     /// on Refresh. The outbox is sent first; then every page of `GET /user/starred` is fetched
     /// (`progress` counts them) and merged in one transaction, pending changes winning. The first
@@ -12,12 +15,23 @@ extension StarSync {
         progress = StarSyncProgress()
         defer { progress = nil }
         await send()
+        holdsSends = true
+        await fetchAndMerge()
+        holdsSends = false
+        // What was starred or unstarred meanwhile goes out now.
+        await send()
+    }
+
+    private func fetchAndMerge() async {
         guard let login = await signedInLogin() else { return }
         let remote: [Repository]
         do throws(GitHubError) {
             remote = try await fetchStars()
         } catch {
-            if case .unauthorized = error { isSignInRequired = true }
+            if case .unauthorized = error {
+                isSignInRequired = true
+                onSignInRequired?()
+            }
             if error != .cancelled { failure = error.localizedDescription }
             logger.notice("stars could not be fetched", metadata: ["error": "\(error)"])
             return
@@ -35,10 +49,12 @@ extension StarSync {
     /// Stars the offered repositories on GitHub (they are queued, then sent): "Star on GitHub".
     public func acceptOffer(_ offer: StarSyncOffer) async {
         self.offer = nil
+        // Answered after signing out, or as someone else: the next sync of that account asks again.
+        guard isSignedIn, await signedInLogin()?.lowercased() == offer.login.lowercased() else { return }
         do {
             let starred = try database.repositoryFavoriteIDs()
             for favorite in offer.repositories where starred.contains(favorite.id) {
-                try database.enqueueStarChange(StarChange(repositoryID: favorite.id, fullName: favorite.fullName, action: .star, enqueuedAt: now()))
+                try database.enqueueStarChange(StarChange(repositoryID: favorite.id, fullName: favorite.fullName, action: .star, enqueuedAt: now(), login: offer.login))
             }
             try database.markStarsSynchronized(login: offer.login, at: now())
         } catch {
@@ -60,7 +76,7 @@ extension StarSync {
     }
 
     /// The account's login; an environment token's is asked of GitHub when not known yet.
-    private func signedInLogin() async -> String? {
+    func signedInLogin() async -> String? {
         if let login = login() { return login }
         guard let token = api.credentials.token else { return nil }
         return try? await api.authenticatedUser(token: token).login
@@ -70,11 +86,17 @@ extension StarSync {
     private func fetchStars() async throws(GitHubError) -> [Repository] {
         var page = try await api.starredRepositories()
         var seen = Set<Int64>()
+        var fetched = Set<URL>()
         var repositories: [Repository] = []
         while true {
             for repository in page.items where seen.insert(repository.id).inserted { repositories.append(repository) }
             progress = StarSyncProgress(pagesFetched: (progress?.pagesFetched ?? 0) + 1, repositoriesFetched: repositories.count)
             guard let next = page.next else { return repositories }
+            // A `next` link back to a page already read would never end (and an unfinished list
+            // must not be merged: what it misses would be unstarred here).
+            guard fetched.insert(next).inserted, fetched.count < Self.mostStarPages else {
+                throw .undecodable("starred repositories: the pages do not end")
+            }
             page = try await api.starredRepositories(page: next)
         }
     }

@@ -33,6 +33,11 @@ public final class StarSync {
     @ObservationIgnored private var retry: Task<Void, Never>?
     @ObservationIgnored private var retryDelay: Duration?
     @ObservationIgnored private var problemCount = 0
+    /// While a sync fetches GitHub's stars, changes wait in the outbox (pending, they win the
+    /// merge); sent meanwhile, the merge would undo them with pages fetched before.
+    @ObservationIgnored var holdsSends = false
+    /// Told when GitHub answers 401 to a change: the token was revoked or has expired.
+    @ObservationIgnored public var onSignInRequired: (@MainActor () -> Void)?
 
     /// The first pause after GitHub could not be reached; it doubles up to `longestRetryDelay`.
     static let firstRetryDelay: Duration = .seconds(5)
@@ -54,7 +59,7 @@ public final class StarSync {
     /// Called at start, when the network comes back, after each star and on Refresh. A call
     /// while sending waits for that drain, which picks up what was queued meanwhile.
     public func send() async {
-        guard isSignedIn else { return }
+        guard isSignedIn, !holdsSends else { return }
         if let sending {
             await sending.value
             return
@@ -74,10 +79,12 @@ public final class StarSync {
     private func drain() async {
         defer { sending = nil }
         isWaitingToRetry = false
-        while isSignedIn, !Task.isCancelled {
+        let account = await signedInLogin()
+        while isSignedIn, !holdsSends, !Task.isCancelled {
             let change: StarChange
             do {
-                guard let next = try database.pendingStarChanges().first else { break }
+                // Only this account's changes: another's wait for it to sign in again.
+                guard let next = try database.pendingStarChanges().first(where: { $0.belongs(to: account) }) else { break }
                 change = next
             } catch {
                 logger.error("the star outbox could not be read", metadata: ["error": "\(error)"])
@@ -105,6 +112,7 @@ public final class StarSync {
                     return
                 case .signInRequired:
                     isSignInRequired = true
+                    onSignInRequired?()
                     return
                 case .stop:
                     return
@@ -152,7 +160,8 @@ public final class StarSync {
         case .rateLimited(let resetsAt, _):
             delay = .seconds(min(max(resetsAt.timeIntervalSince(now()), 1), 3600))
         case .secondaryRateLimited(let seconds):
-            delay = .seconds(seconds ?? 60)
+            // Never at once: a "Retry-After: 0" would make a loop of requests.
+            delay = .seconds(max(seconds ?? 60, 5))
         default:
             delay = retryDelay.map { min($0 * 2, Self.longestRetryDelay) } ?? Self.firstRetryDelay
             retryDelay = delay
@@ -182,10 +191,14 @@ public final class StarSync {
     nonisolated static func disposition(of error: GitHubError) -> Disposition {
         switch error {
         case .refused, .forbidden, .notFound, .validationFailed: .refused
+        // A change answered with a redirect will not go through later either; waiting on it
+        // would hold up every change behind it.
+        case .tooManyRedirects, .unusableRedirect: .refused
+        case .unexpectedStatus(let status, _) where (300..<400).contains(status): .refused
         case .unexpectedStatus(let status, _) where (400..<500).contains(status) && status != 408 && status != 429: .refused
         case .unauthorized: .signInRequired
         case .cancelled: .stop
-        case .offline, .rateLimited, .secondaryRateLimited, .serverError, .unexpectedStatus, .tooManyRedirects, .unusableRedirect, .undecodable: .retryLater
+        case .offline, .rateLimited, .secondaryRateLimited, .serverError, .unexpectedStatus, .undecodable: .retryLater
         }
     }
 

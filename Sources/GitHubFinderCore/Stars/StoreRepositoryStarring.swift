@@ -37,6 +37,9 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
     }
 
     public func restore(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
+        // Already back (GitHub refused the unstar, and it was rolled back): nothing to undo;
+        // starring again would only be refused in turn and remove it.
+        guard try !store.repositoryFavoriteIDs().contains(favorite.id) else { return }
         try save(favorite)
     }
 
@@ -47,8 +50,16 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
 
     /// Signed in: queued for GitHub (replacing a change still waiting for it), then sent.
     private func enqueue(_ repositoryID: Int64, fullName: String, _ action: StarChange.Action) throws(FavoritesStoreError) {
-        guard credentials.token != nil else { return }
-        try store.enqueueStarChange(StarChange(repositoryID: repositoryID, fullName: fullName, action: action, enqueuedAt: now()))
+        guard credentials.token != nil else {
+            // Signed out the change is local; an older one still waiting for GitHub is void.
+            for stale in try store.pendingStarChanges() where stale.repositoryID == repositoryID {
+                if let id = stale.id { try store.removeStarChange(id: id) }
+            }
+            return
+        }
+        // Stamped with the account that made it: only that account sends it.
+        let login = Thread.isMainThread ? MainActor.assumeIsolated { sync?.login() } : nil
+        try store.enqueueStarChange(StarChange(repositoryID: repositoryID, fullName: fullName, action: action, enqueuedAt: now(), login: login))
         guard let sync else { return }
         Task { @MainActor in await sync.send() }
     }

@@ -37,7 +37,7 @@ struct RepositoryFavoritesViewModelTests {
         let viewModel = makeViewModel()
         #expect(await eventually { viewModel.state.totalCount == 1 })
         viewModel.send(.unstar(7))
-        #expect(viewModel.state.undoMessage == "Removed octocat/hello-world from favorites")
+        #expect(viewModel.state.undoMessage == "Unstarred octocat/hello-world")
         #expect(await eventually { viewModel.state.isEmpty })
         #expect(try store.repositoryFavorites().isEmpty)
         viewModel.send(.undo)

@@ -54,6 +54,12 @@ public protocol FavoritesSource: Sendable {
     func selection(_ snapshot: Snapshot) -> Selection
     /// How messages name an entry: a login, "owner/name".
     static func name(_ snapshot: Snapshot) -> String
+    /// The Undo toast after unstarring `name`.
+    static func undoMessage(_ name: String) -> String
+    /// Unstarring `name` failed; `reason` is a whole sentence.
+    static func unstarFailed(_ name: String, reason: String) -> String
+    /// Putting `name` back (Undo) failed; `reason` is a whole sentence.
+    static func undoFailed(_ name: String, reason: String) -> String
     /// No favorites of this kind at all.
     static var emptyPage: StatePage { get }
     /// Favorites exist but none matches the filter.
@@ -73,6 +79,17 @@ public struct PeopleFavoritesSource: FavoritesSource {
     public func restore(_ snapshot: Favorite) throws { try store.add(snapshot) }
     public func selection(_ snapshot: Favorite) -> User { snapshot.user }
     public static func name(_ snapshot: Favorite) -> String { snapshot.login }
+    public static func undoMessage(_ name: String) -> String { tr("Removed {login} from favorites", ["login": name]) }
+
+    public static func unstarFailed(_ name: String, reason: String) -> String {
+        // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
+        tr("{login} could not be removed from favorites. {reason}", ["login": name, "reason": reason])
+    }
+
+    public static func undoFailed(_ name: String, reason: String) -> String {
+        // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
+        tr("{login} could not be put back in favorites. {reason}", ["login": name, "reason": reason])
+    }
 
     public static var emptyPage: StatePage {
         StatePage(name: "empty", icon: "starred-symbolic", title: tr("No Favorites Yet"),
@@ -102,6 +119,18 @@ public struct RepositoryFavoritesSource: FavoritesSource {
     public func restore(_ snapshot: RepositoryFavorite) throws { try starring.restore(snapshot) }
     public func selection(_ snapshot: RepositoryFavorite) -> Repository { snapshot.repository }
     public static func name(_ snapshot: RepositoryFavorite) -> String { snapshot.fullName }
+    // TRANSLATORS: {repository} is owner/name.
+    public static func undoMessage(_ name: String) -> String { tr("Unstarred {repository}", ["repository": name]) }
+
+    public static func unstarFailed(_ name: String, reason: String) -> String {
+        // TRANSLATORS: {repository} is owner/name; {reason} is a whole sentence saying what went wrong.
+        tr("{repository} could not be unstarred. {reason}", ["repository": name, "reason": reason])
+    }
+
+    public static func undoFailed(_ name: String, reason: String) -> String {
+        // TRANSLATORS: {repository} is owner/name; {reason} is a whole sentence saying what went wrong.
+        tr("{repository} could not be starred again. {reason}", ["repository": name, "reason": reason])
+    }
 
     public static var emptyPage: StatePage {
         StatePage(name: "empty", icon: "starred-symbolic", title: tr("No Starred Repositories"),

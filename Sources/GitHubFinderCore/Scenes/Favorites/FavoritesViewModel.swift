@@ -51,7 +51,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
         public var isEmpty: Bool { isLoaded && totalCount == 0 }
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
-        public var undoMessage: String? { undo.map { tr("Removed {login} from favorites", ["login": Source.name($0)]) } }
+        public var undoMessage: String? { undo.map { Source.undoMessage(Source.name($0)) } }
 
         /// The page shown instead of the list: no favorites at all, or none matching the filter.
         public var statePage: StatePage? {
@@ -59,15 +59,12 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
             return hasNoMatches ? Source.noMatchesPage : nil
         }
 
-        static func unstarFailed(_ name: String?, _ error: any Error) -> String {
-            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
-            guard let name else { return tr("The user could not be removed from favorites. {reason}", ["reason": error.localizedDescription]) }
-            return tr("{login} could not be removed from favorites. {reason}", ["login": name, "reason": error.localizedDescription])
+        static func unstarFailed(_ name: String, _ error: any Error) -> String {
+            Source.unstarFailed(name, reason: error.localizedDescription)
         }
 
         static func undoFailed(_ name: String, _ error: any Error) -> String {
-            // TRANSLATORS: {reason} is a whole sentence saying what went wrong.
-            tr("{login} could not be put back in favorites. {reason}", ["login": name, "reason": error.localizedDescription])
+            Source.undoFailed(name, reason: error.localizedDescription)
         }
     }
 
@@ -128,7 +125,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
                 state.undo = try source.remove(snapshot) ?? state.undo
                 state.errorMessage = nil
             } catch {
-                state.errorMessage = State.unstarFailed(index.snapshot(id).map(Source.name), error)
+                state.errorMessage = State.unstarFailed(index.snapshot(id).map(Source.name) ?? "", error)
             }
         case .undo:
             guard let snapshot = state.undo else { return }

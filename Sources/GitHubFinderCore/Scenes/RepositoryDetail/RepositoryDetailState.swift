@@ -93,7 +93,9 @@ public struct RepositoryDetailState: Equatable, Sendable {
 
     public static var openInBrowserLabel: String { tr("Open in Browser") }
 
-    public var starLabel: String { RepositoryRow.starLabel(fullName: repository.fullName, isFavorite: isFavorite) }
+    /// "Star" / "Unstar": the detail's toggle is named by what it does (DESIGN §5); the page
+    /// around it says which repository.
+    public var starLabel: String { RepositoryRow.starTooltip(isFavorite: isFavorite) }
 
     static func date(_ date: Date) -> String {
         date.formatted(.dateTime.year().month(.abbreviated).day().locale(Localization.dateLocale))

@@ -14,6 +14,14 @@ public enum SearchScope: String, Sendable, CaseIterable {
         }
     }
 
+    /// The search entry's accessible name in this scope (DESIGN §5).
+    public var entryName: String {
+        switch self {
+        case .people: AccessibleNames.searchEntry
+        case .repositories: tr("Search GitHub repositories")
+        }
+    }
+
     /// What the search entry says while empty.
     public var placeholder: String {
         switch self {

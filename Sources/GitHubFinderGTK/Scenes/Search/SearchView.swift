@@ -91,6 +91,7 @@ final class SearchView {
     private func render(scope: SearchScope, query: String) {
         entry.setText(query)
         entry.setPlaceholder(scope.placeholder)
+        entry.setAccessibleLabel(scope.entryName)
         for (each, button) in scopeButtons { button.setActive(each == scope) }
         for (each, button) in sortButtons { button.setVisible(each == scope) }
         filtersButton.setVisible(scope == .repositories)
