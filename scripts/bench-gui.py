@@ -627,11 +627,11 @@ def session_repositories(folder, server):
         app.key("alt+2")
         app.wait("the Favorites tab", "push button", "Repositories", timeout=10)
         app.key("ctrl+2")
-        app.wait("the starred repositories", "list", "Favorite repositories", timeout=20)
+        app.wait("the starred repositories", "list", "Favorite Repositories", timeout=20)
         app.park_pointer()
 
         def favorite_repositories():
-            need(showing(app, "list", "Favorite repositories"), "the list 'Favorite repositories' is not showing")
+            need(showing(app, "list", "Favorite Repositories"), "the list 'Favorite Repositories' is not showing")
             need(showing(app, "panel", full_name), "%s is not listed in Favorites › Repositories" % full_name)
             return "%s starred, listed in Favorites › Repositories" % full_name
         idle_cpu(app, "favorite-repositories", favorite_repositories)
@@ -933,7 +933,7 @@ def session_filter(folder, server, people=FILTER_FAVORITES, repositories=0):
         app.wait("the favorites list", "list", "Favorites", timeout=20)
         entry = app.find("entry", "Filter favorites")
         need(entry is not None, "no 'Filter favorites' entry showing")
-        lists = ["Favorites"] + (["Favorite repositories"] if repositories else [])
+        lists = ["Favorites"] + (["Favorite Repositories"] if repositories else [])
         for shown in lists:
             if shown != "Favorites":
                 app.key("ctrl+2")
