@@ -391,7 +391,8 @@ def verify_detail(app, login, account):
         need(name_box and any(b and b[0] >= name_box[0] - 8 and b[1] > name_box[1] for b in badges),
              "no 'Organization' badge under the detail's name")
     if account["repositories"]:
-        shown = [r for r in account["repositories"] if app.find("panel", r) is not None]
+        # A person's repositories are activatable rows (list items) named by the repository.
+        shown = [r for r in account["repositories"] if app.find("list item", r) is not None or app.find("panel", r) is not None]
         need(shown, "none of %s's repositories %s is showing" % (login, account["repositories"][:5]))
         return "%s: name, Open in Browser, %d repositories showing" % (login, len(shown))
     need(labels_showing(app, lambda t: t.startswith("No public repositories")), "no 'No public repositories' note showing")
