@@ -392,7 +392,9 @@ def verify_detail(app, login, account):
              "no 'Organization' badge under the detail's name")
     if account["repositories"]:
         # A person's repositories are activatable rows (list items) named by the repository.
-        shown = [r for r in account["repositories"] if app.find("list item", r) is not None or app.find("panel", r) is not None]
+        # One walk of the tree, not one per repository (an organization has dozens).
+        rows = {gui.name(n) for n in gui.find_all(app.app, "list item")}
+        shown = [r for r in account["repositories"] if r in rows]
         need(shown, "none of %s's repositories %s is showing" % (login, account["repositories"][:5]))
         return "%s: name, Open in Browser, %d repositories showing" % (login, len(shown))
     need(labels_showing(app, lambda t: t.startswith("No public repositories")), "no 'No public repositories' note showing")
