@@ -21,35 +21,35 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
         store.observeRepositoryFavoriteIDs()
     }
 
-    public func star(_ repository: Repository) throws {
+    @MainActor public func star(_ repository: Repository) throws {
         try save(RepositoryFavorite(repository, addedAt: now()))
     }
 
-    public func unstar(_ repository: Repository) throws {
+    @MainActor public func unstar(_ repository: Repository) throws {
         try unstarForUndo(repository)
     }
 
     @discardableResult
-    public func unstarForUndo(_ repository: Repository) throws(FavoritesStoreError) -> RepositoryFavorite? {
+    @MainActor public func unstarForUndo(_ repository: Repository) throws(FavoritesStoreError) -> RepositoryFavorite? {
         let removed = try store.remove(repositoryID: repository.id)
         try enqueue(repository.id, fullName: removed?.fullName ?? repository.fullName, .unstar)
         return removed
     }
 
-    public func restore(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
+    @MainActor public func restore(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
         // Already back (GitHub refused the unstar, and it was rolled back): nothing to undo;
         // starring again would only be refused in turn and remove it.
         guard try !store.repositoryFavoriteIDs().contains(favorite.id) else { return }
         try save(favorite)
     }
 
-    private func save(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
+    @MainActor private func save(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
         try store.add(favorite)
         try enqueue(favorite.id, fullName: favorite.fullName, .star)
     }
 
     /// Signed in: queued for GitHub (replacing a change still waiting for it), then sent.
-    private func enqueue(_ repositoryID: Int64, fullName: String, _ action: StarChange.Action) throws(FavoritesStoreError) {
+    @MainActor private func enqueue(_ repositoryID: Int64, fullName: String, _ action: StarChange.Action) throws(FavoritesStoreError) {
         guard credentials.token != nil else {
             // Signed out the change is local; an older one still waiting for GitHub is void.
             for stale in try store.pendingStarChanges() where stale.repositoryID == repositoryID {
@@ -58,7 +58,7 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
             return
         }
         // Stamped with the account that made it: only that account sends it.
-        let login = Thread.isMainThread ? MainActor.assumeIsolated { sync?.login() } : nil
+        let login = sync?.login()
         try store.enqueueStarChange(StarChange(repositoryID: repositoryID, fullName: fullName, action: action, enqueuedAt: now(), login: login))
         guard let sync else { return }
         Task { @MainActor in await sync.send() }

@@ -6,7 +6,7 @@ public protocol UndoableRepositoryStarring: RepositoryStarring {
     /// Unstars (here, and on GitHub when signed in); returns the snapshot removed, nil when the
     /// repository was not starred here.
     @discardableResult
-    func unstarForUndo(_ repository: Repository) throws(FavoritesStoreError) -> RepositoryFavorite?
+    @MainActor func unstarForUndo(_ repository: Repository) throws(FavoritesStoreError) -> RepositoryFavorite?
     /// Stars the snapshot again, keeping when it was first starred: Undo of an unstar.
-    func restore(_ favorite: RepositoryFavorite) throws(FavoritesStoreError)
+    @MainActor func restore(_ favorite: RepositoryFavorite) throws(FavoritesStoreError)
 }

@@ -15,7 +15,7 @@ struct StarsHarness {
     /// `baseURL` nil: a closed loopback port, where every request fails as offline.
     init(file: URL, baseURL: URL?, token: String?, login: String? = "octocat", clock: TestClock<Duration> = TestClock()) throws {
         database = try AppDatabase.open(at: file)
-        client = GitHubClient(configuration: GitHubConfiguration(baseURL: baseURL ?? URL(string: "http://127.0.0.1:1")!, token: token, timeout: 5))
+        client = GitHubClient(configuration: GitHubConfiguration(baseURL: baseURL ?? URL(string: "http://127.0.0.1:1")!, token: token, timeout: 30))
         sync = StarSync(api: client, database: database, clock: clock, login: { login })
         starring = StoreRepositoryStarring(store: GRDBFavoritesStore(database: database), credentials: client.credentials, sync: sync)
     }

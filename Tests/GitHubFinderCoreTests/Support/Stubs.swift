@@ -21,9 +21,10 @@ extension SearchPage {
 }
 
 /// Polls `condition` on the main actor until it holds (observations and requests arrive
-/// asynchronously); false after `timeout`.
+/// asynchronously); false after `timeout`, generous because a loaded CI machine runs every
+/// suite at once and a held condition returns at once.
 @MainActor
-func eventually(timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now > deadline { return false }

@@ -48,9 +48,9 @@ public protocol FavoritesSource: Sendable {
     /// The index now and after each change, built off the main thread.
     func observeIndex() -> AsyncStream<Index>
     /// Unstars `snapshot`; returns what Undo puts back.
-    func remove(_ snapshot: Snapshot) throws -> Snapshot?
+    @MainActor func remove(_ snapshot: Snapshot) throws -> Snapshot?
     /// Stars it again (Undo).
-    func restore(_ snapshot: Snapshot) throws
+    @MainActor func restore(_ snapshot: Snapshot) throws
     func selection(_ snapshot: Snapshot) -> Selection
     /// How messages name an entry: a login, "owner/name".
     static func name(_ snapshot: Snapshot) -> String
@@ -115,8 +115,8 @@ public struct RepositoryFavoritesSource: FavoritesSource {
 
     public func observeIndex() -> AsyncStream<RepositoryFavoritesIndex> { store.observeRepositoryFavoritesIndex() }
 
-    public func remove(_ snapshot: RepositoryFavorite) throws -> RepositoryFavorite? { try starring.unstarForUndo(snapshot.repository) }
-    public func restore(_ snapshot: RepositoryFavorite) throws { try starring.restore(snapshot) }
+    @MainActor public func remove(_ snapshot: RepositoryFavorite) throws -> RepositoryFavorite? { try starring.unstarForUndo(snapshot.repository) }
+    @MainActor public func restore(_ snapshot: RepositoryFavorite) throws { try starring.restore(snapshot) }
     public func selection(_ snapshot: RepositoryFavorite) -> Repository { snapshot.repository }
     public static func name(_ snapshot: RepositoryFavorite) -> String { snapshot.fullName }
     // TRANSLATORS: {repository} is owner/name.

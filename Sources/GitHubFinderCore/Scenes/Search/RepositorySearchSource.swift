@@ -5,8 +5,9 @@ import Foundation
 public protocol RepositoryStarring: Sendable {
     /// The starred repository ids now, then after each change.
     func observeStarredIDs() -> AsyncStream<Set<Int64>>
-    func star(_ repository: Repository) throws
-    func unstar(_ repository: Repository) throws
+    /// On the main actor: a change is stamped with the account signed in when it was made.
+    @MainActor func star(_ repository: Repository) throws
+    @MainActor func unstar(_ repository: Repository) throws
 }
 
 /// The Repositories scope: `GET /search/repositories`, starred through `RepositoryStarring`.
@@ -37,7 +38,7 @@ public struct RepositorySearchSource: SearchSource {
         RepositoryRow(repository, isFavorite: isFavorite, now: now())
     }
 
-    public func setFavorite(_ repository: Repository, _ isFavorite: Bool) throws {
+    @MainActor public func setFavorite(_ repository: Repository, _ isFavorite: Bool) throws {
         if isFavorite { try starring.star(repository) } else { try starring.unstar(repository) }
     }
 }

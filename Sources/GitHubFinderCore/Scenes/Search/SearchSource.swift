@@ -37,7 +37,7 @@ public protocol SearchSource {
     func observeFavoriteIDs() -> AsyncStream<Set<Int64>>
     func row(for item: Item, isFavorite: Bool) -> Row
     /// Stars or unstars `item`; what is thrown is shown to the user.
-    func setFavorite(_ item: Item, _ isFavorite: Bool) throws
+    @MainActor func setFavorite(_ item: Item, _ isFavorite: Bool) throws
 }
 
 /// The People scope: `GET /search/users`, starred into the people favorites.
