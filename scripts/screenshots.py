@@ -72,6 +72,11 @@ def seed_favorites(env, api):
                            (repo["id"], repo["full_name"], owner.get("login", ""), owner.get("id"), repo["name"], repo.get("description"),
                             repo.get("language"), repo.get("stargazers_count", 0), owner.get("avatar_url"), repo.get("html_url"),
                             "2026-11-22 12:00:00.000"))
+                # Starred on GitHub too, as the signed-in octocat did: the start's sync keeps
+                # what GitHub has and would take off a star only here since the last sync.
+                star = urllib.request.Request("%s/user/starred/%s" % (api, repo["full_name"]), method="PUT",
+                                              headers={"Authorization": "Bearer ghp_demo_octocat"})
+                urllib.request.urlopen(star, timeout=10).close()
     db.commit()
     db.close()
 
