@@ -878,6 +878,14 @@ def _syllable_names(count):
         yield n, parts
 
 
+def app_database(data_home):
+    """The favorites file the app made for the server it was pointed at (one file per server)."""
+    import glob
+    found = glob.glob(os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "**", "favorites.sqlite"), recursive=True)
+    need(len(found) == 1, "expected the app to have made one favorites file, found %r" % found)
+    return found[0]
+
+
 def fill_favorites(database, count):
     """`count` varied favorites written straight into the app's own database (its schema made by
     the app itself on a first start), some of them Linus-like so the typed name matches."""
@@ -926,7 +934,7 @@ def session_filter(folder, server, people=FILTER_FAVORITES, repositories=0):
         first = App(folder, "filter-schema-" + size, ["--api-url", server.base], data_home=data_home)
         first.wait("the search entry", "entry", "Search GitHub users")
         first.stop()
-        database = os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "favorites.sqlite")
+        database = app_database(data_home)
         fill_favorites(database, people)
         if repositories:
             fill_repository_favorites(database, repositories)

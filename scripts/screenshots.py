@@ -10,6 +10,7 @@ import sys
 import tempfile
 import time
 import json
+import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,12 +51,20 @@ def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False)
         app.wait(timeout=10)
 
 
+def server_database(data_home, api):
+    """The app keeps one favorites file per server (FavoritesLocation): servers/<host:port/path,
+    percent-encoded>/favorites.sqlite for any server but github.com."""
+    address = urllib.parse.urlsplit(api)
+    name = "".join(chr(b) if chr(b).isalnum() or chr(b) in ".-" else "%%%02X" % b
+                   for b in (address.netloc.lower() + address.path.rstrip("/")).encode())
+    return os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "servers", name, "favorites.sqlite")
+
+
 def seed_favorites(env, api):
     """Let the app create its database, then star a few accounts in it."""
     shoot("_warmup", env, api, settle=1.0)
     os.remove(os.path.join(OUT, env["GHF_SHOTS_FOLDER"], "_warmup.png"))
-    path = os.path.join(env["XDG_DATA_HOME"], "io.github.githubfinder.GitHubFinder", "favorites.sqlite")
-    db = sqlite3.connect(path)
+    db = sqlite3.connect(server_database(env["XDG_DATA_HOME"], api))
     for login in ["octocat", "mojombo", "defunkt", "torvalds", "tomchristie", "github", "gnome", "kohsuke",
                   "dependabot[bot]", "0xdeadbeef", "1337coder", "yamada", "zoë-dev", "ünicode", "mike"]:
         user = USERS[login]

@@ -66,4 +66,45 @@ def server_chosen_in_preferences():
         again.quit()
 
 
-SCENARIOS = [server_chosen_in_preferences]
+def favorites_kept_per_server():
+    with Scenario("Preferences: each server has its own favorites, never mixed") as s:
+        first = s.server("--search-limit", 1000)
+        second = s.server("--search-limit", 1000)
+        config = os.path.join(s.desktop.env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
+        os.makedirs(config, exist_ok=True)
+        with open(os.path.join(config, "preferences.json"), "w") as f:
+            json.dump({"apiURL": first.url}, f)
+        app = s.app(None)
+        check("the window names the server in use under its title",
+              app.wait_label_containing(first.url.split("://", 1)[1]) is not None, app.tree)
+        app.search("octocat")
+        star = require("octocat is found on the first server", app.wait("push button", "Add octocat to favorites"), app.tree)
+        app.press(star)
+        require("octocat is starred", app.wait("push button", "Remove octocat from favorites"), app.tree)
+
+        app.key("ctrl+comma")
+        _choose_server(app, second.url)
+        second_name = second.url.split("://", 1)[1]
+        require("the second server is used",
+                app.wait_label_containing("Searches, profiles and sign-in use %s." % second_name, timeout=15), app.tree)
+        app.key("Escape")
+        check("the title names the second server", app.wait_label_containing(second_name) is not None, app.tree)
+        app.key("alt+2")
+        check("the second server's Favorites are its own: empty", app.wait("label", "No Favorites Yet") is not None, app.tree)
+        app.key("alt+1")
+        check("octocat is not starred on the second server (the same id there is another account's)",
+              app.wait("push button", "Add octocat to favorites") is not None, app.tree)
+
+        app.key("ctrl+comma")
+        _choose_server(app, first.url)
+        first_name = first.url.split("://", 1)[1]
+        require("the first server is used again",
+                app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name, timeout=15), app.tree)
+        app.key("Escape")
+        app.key("alt+2")
+        favorites = app.wait("list", "Favorites")
+        check("back on the first server, its favorites are intact", favorites is not None and app.wait("panel", "octocat", within=favorites), app.tree)
+        app.quit()
+
+
+SCENARIOS = [server_chosen_in_preferences, favorites_kept_per_server]

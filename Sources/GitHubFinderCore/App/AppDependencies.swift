@@ -23,8 +23,13 @@ public final class AppDependencies {
     public private(set) var deviceFlow: DeviceFlowClient?
     /// Makes the device flow for another OAuth client ID (Preferences); nil for test doubles.
     private let makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)?
-    /// The opened favorites database, shared with the dependencies of another server.
-    private var database: AppDatabase?
+    /// The opened favorites database (nil for test doubles), and the file it is: reused when
+    /// the server chosen again is the same.
+    private var database: (database: AppDatabase, file: URL)?
+    /// Where every server's favorites file is (nil: these dependencies cannot switch server).
+    private var databaseFolder: URL?
+    /// The API address these services talk to (nil for test doubles).
+    public private(set) var server: URL?
 
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
@@ -60,13 +65,41 @@ public final class AppDependencies {
     /// file is moved aside by `AppDatabase.open` and a fresh one used (`favoritesRecovery`); only a
     /// file that cannot be opened or created at all is replaced by an in-memory database for this
     /// session (`favoritesError`).
-    public static func live(configuration: GitHubConfiguration, databaseFile: URL = FavoritesLocation.defaultFile(), tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
-        live(configuration: configuration, database: Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: databaseFile) }, tokenStore: tokenStore, oauthClientID: oauthClientID)
+    public static func live(configuration: GitHubConfiguration, databaseFile: URL, tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
+        live(configuration: configuration, database: open(databaseFile), file: databaseFile, folder: nil, tokenStore: tokenStore, oauthClientID: oauthClientID)
     }
 
-    /// The same with the database already opened (or not), e.g. on a background thread while
-    /// GTK initialises.
-    public static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
+    /// The same with the server's own file in `databaseFolder` (`FavoritesLocation`), maybe
+    /// already opened (`opened`, e.g. on a background thread while GTK initialises); a switch to
+    /// another server (`live(configuration:tokenStore:oauthClientID:)`) opens that server's file
+    /// in the same folder.
+    public static func live(configuration: GitHubConfiguration, databaseFolder: URL, opened: Result<AppDatabase, FavoritesStoreError>? = nil,
+                            tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
+        let file = FavoritesLocation.file(for: configuration.baseURL, in: databaseFolder)
+        return live(configuration: configuration, database: opened ?? open(file), file: file, folder: databaseFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
+    }
+
+    /// GitHub at another address (Preferences): a new client, its own caches and rate limits,
+    /// the token the keyring keeps for that server, and that server's own favorites, outbox and
+    /// sync state — ids of two servers never meet. Nil when these dependencies were not made by
+    /// `live(configuration:databaseFolder:…)`.
+    public func live(configuration: GitHubConfiguration, tokenStore: any TokenStore, oauthClientID: String?) -> AppDependencies? {
+        guard let database, let databaseFolder else { return nil }
+        let file = FavoritesLocation.file(for: configuration.baseURL, in: databaseFolder)
+        guard file == database.file else {
+            return Self.live(configuration: configuration, database: Self.open(file), file: file, folder: databaseFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
+        }
+        // The same server again: the damaged file was announced once, at start; its move is not news again.
+        return Self.live(configuration: configuration, database: database.database, file: file, folder: databaseFolder, tokenStore: tokenStore,
+                         oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
+    }
+
+    private static func open(_ file: URL) -> Result<AppDatabase, FavoritesStoreError> {
+        Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: file) }
+    }
+
+    private static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, file: URL, folder: URL?,
+                             tokenStore: any TokenStore, oauthClientID: String?) -> AppDependencies {
         let database: AppDatabase
         var failure: FavoritesStoreError?
         switch opened {
@@ -80,20 +113,11 @@ public final class AppDependencies {
             failure = error
             database = .inMemory()
         }
-        return live(configuration: configuration, database: database, tokenStore: tokenStore, oauthClientID: oauthClientID,
+        return live(configuration: configuration, database: database, file: file, folder: folder, tokenStore: tokenStore, oauthClientID: oauthClientID,
                     favoritesError: failure, favoritesRecovery: database.recovery)
     }
 
-    /// The same favorites, with GitHub at another address (Preferences): a new client, its own
-    /// caches and rate limits, and the token the keyring keeps for that server. Nil when these
-    /// dependencies were not made by `live`.
-    public func live(configuration: GitHubConfiguration, tokenStore: any TokenStore, oauthClientID: String?) -> AppDependencies? {
-        guard let database else { return nil }
-        // The damaged file was announced once, at start; its move is not news again.
-        return Self.live(configuration: configuration, database: database, tokenStore: tokenStore, oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
-    }
-
-    private static func live(configuration: GitHubConfiguration, database: AppDatabase, tokenStore: any TokenStore, oauthClientID: String?,
+    private static func live(configuration: GitHubConfiguration, database: AppDatabase, file: URL, folder: URL?, tokenStore: any TokenStore, oauthClientID: String?,
                              favoritesError: FavoritesStoreError?, favoritesRecovery: FavoritesRecovery?) -> AppDependencies {
         let client = GitHubClient(configuration: configuration)
         let makeDeviceFlow: @Sendable (String?) -> DeviceFlowClient? = { [transport = client.transport] clientID in
@@ -102,7 +126,9 @@ public final class AppDependencies {
         let dependencies = AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), favoritesError: favoritesError,
                                            favoritesRecovery: favoritesRecovery, tokenStore: tokenStore, environmentToken: configuration.token,
                                            deviceFlow: makeDeviceFlow(oauthClientID), makeDeviceFlow: makeDeviceFlow)
-        dependencies.database = database
+        dependencies.database = (database, file)
+        dependencies.server = configuration.baseURL
+        dependencies.databaseFolder = folder
         return dependencies
     }
 

@@ -44,6 +44,12 @@ public enum ServerAddress {
         url.host?.lowercased() == GitHubConfiguration.defaultBaseURL.host && (url.path.isEmpty || url.path == "/")
     }
 
+    /// What the window's subtitle says of the server in use: nothing for github.com, else its
+    /// name, so nobody mistakes an Enterprise server's favorites for github.com's.
+    public static func windowSubtitle(_ url: URL) -> String? {
+        isGitHubCom(url) ? nil : displayName(url)
+    }
+
     /// How the address is named in sentences: its host, with the port when there is one.
     public static func displayName(_ url: URL) -> String {
         guard let host = url.host else { return url.absoluteString }

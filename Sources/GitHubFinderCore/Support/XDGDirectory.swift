@@ -12,7 +12,12 @@ public enum XDGDirectory: Sendable {
 
     /// `name` in the app's folder of this kind.
     public func file(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        base(environment).appendingPathComponent(FavoritesLocation.applicationID).appendingPathComponent(name)
+        folder(environment: environment).appendingPathComponent(name)
+    }
+
+    /// The app's folder of this kind.
+    public func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        base(environment).appendingPathComponent(FavoritesLocation.applicationID, isDirectory: true)
     }
 
     private func base(_ environment: [String: String]) -> URL {

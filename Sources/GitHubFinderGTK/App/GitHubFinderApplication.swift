@@ -27,7 +27,7 @@ public final class GitHubFinderApplication {
     private var gApplication: UnsafeMutablePointer<GApplication> { UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self) }
     private let options: Options
     /// Makes the services for the server `Preferences` name; `previous` are the ones in use
-    /// when the user switches server (the favorites database is shared, not opened again).
+    /// when the user switches server (that server's own favorites file).
     public typealias MakeDependencies = @MainActor (_ preferences: Preferences, _ previous: AppDependencies?) -> AppDependencies
     private let makeDependencies: MakeDependencies
     public private(set) var window: MainWindow?
@@ -44,14 +44,18 @@ public final class GitHubFinderApplication {
     public init(options: Options, unique: Bool = true, applicationID: String = FavoritesLocation.applicationID, makeDependencies: MakeDependencies? = nil) {
         self.options = options
         self.makeDependencies = makeDependencies ?? {
-            // Opened on another thread while GTK starts up; usually ready by activation.
-            let database = BackgroundWork { Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: FavoritesLocation.defaultFile()) } }
+            // The server's favorites file, opened on another thread while GTK starts up; usually
+            // ready by activation.
+            let folder = FavoritesLocation.defaultFolder()
+            let server = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: PreferencesStore().load().apiURL).baseURL
+            let database = BackgroundWork { Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: FavoritesLocation.file(for: server, in: folder)) } }
             return { preferences, previous in
                 let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: preferences.apiURL)
                 // The keyring keeps one token per server.
                 let tokenStore = LibsecretTokenStore(server: configuration.baseURL)
                 if let next = previous?.live(configuration: configuration, tokenStore: tokenStore, oauthClientID: preferences.oauthClientID) { return next }
-                return AppDependencies.live(configuration: configuration, database: database.value, tokenStore: tokenStore, oauthClientID: preferences.oauthClientID)
+                return AppDependencies.live(configuration: configuration, databaseFolder: folder, opened: configuration.baseURL == server ? database.value : nil,
+                                            tokenStore: tokenStore, oauthClientID: preferences.oauthClientID)
             }
         }()
         StartupTrace.mark("app init")
@@ -140,6 +144,7 @@ public final class GitHubFinderApplication {
     private func start(_ dependencies: AppDependencies, in window: MainWindow, announcingProblems: Bool) {
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: window, urlOpener: GtkURLOpener { [weak window] in window?.gtkWindow })
         window.coordinator = coordinator
+        window.showServer(dependencies.server.flatMap(ServerAddress.windowSubtitle))
         self.dependencies = dependencies
         self.coordinator = coordinator
         coordinator.start(announcingProblems: announcingProblems)
@@ -152,7 +157,7 @@ public final class GitHubFinderApplication {
     }
 
     /// Preferences chose another GitHub: the session starts again on it, in the same window,
-    /// with the same favorites, and the query on screen is searched there.
+    /// with that server's own favorites and sign-in, and the query on screen is searched there.
     private func switchServer() {
         guard let window, let old = coordinator, let previous = dependencies else { return }
         let query = old.search?.viewModel?.state.query ?? ""

@@ -20,6 +20,8 @@ public final class MainWindow: Navigator {
     let favoritesTabButton: ToggleButton
     /// Who is signed in; its tooltip shows the rate limits.
     let accountLabel: Label
+    /// The header bar's title, whose subtitle names a server other than github.com.
+    private let windowTitle: Widget
     private let backButton: Button
     private let tabSwitcher: Box
     private let sidebar: Stack
@@ -41,6 +43,7 @@ public final class MainWindow: Navigator {
         searchTabButton = builder.get("search_tab_button")
         favoritesTabButton = builder.get("favorites_tab_button")
         accountLabel = builder.get("account_label")
+        windowTitle = builder.get("window_title")
         backButton = builder.get("back_button")
         tabSwitcher = builder.get("tab_switcher")
         sidebar = builder.get("sidebar_stack")
@@ -78,6 +81,11 @@ public final class MainWindow: Navigator {
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.gtkWindow }
 
     public func present() { window.present() }
+
+    /// Names the server in use under the title (nil: github.com, no subtitle).
+    func showServer(_ name: String?) {
+        adw_window_title_set_subtitle(windowTitle.opaque, name ?? "")
+    }
 
     // MARK: Navigator
 

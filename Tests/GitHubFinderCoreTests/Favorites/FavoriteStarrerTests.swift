@@ -22,10 +22,13 @@ struct FavoriteStarrerTests {
     }
 
     @Test func withoutACacheOneProfileRequestFillsTheNameIn() async throws {
-        api.profile = { _ in Self.profile }
+        // The profile is held until the star is seen: the filling task runs on its own.
+        let gate = Gate()
+        api.profile = { _ in await gate.wait(); return Self.profile }
         let filling = try FavoriteStarrer(api: api, store: store).star(.stub())
         // Starred at once, without a name
         #expect(try store.favorites().map(\.name) == [nil])
+        await gate.open()
         await filling?.value
         #expect(try store.favorites().map(\.name) == ["The Octocat"])
         #expect(api.calls == ["user octocat"])
