@@ -38,6 +38,20 @@ public protocol GitHubAPI: Sendable {
     func starredRepositories() async throws(GitHubError) -> Page<Repository>
     /// A later page, from the previous page's `next` URL.
     func starredRepositories(page: URL) async throws(GitHubError) -> Page<Repository>
+    /// Whether the signed-in user follows `login` (`GET /user/following/{username}`: 204 yes,
+    /// 404 no); never from the cache.
+    func isFollowing(login: String) async throws(GitHubError) -> Bool
+    /// Follows `login` (`PUT /user/following/{username}`). A token that may not follow gets
+    /// `.refused`, with GitHub's message and the scope it lacks (`user:follow`).
+    func follow(login: String) async throws(GitHubError)
+    /// Unfollows `login` (`DELETE`); unfollowing someone not followed succeeds, as on GitHub.
+    func unfollow(login: String) async throws(GitHubError)
+    /// The first page (100) of whom the signed-in user follows, or of their followers.
+    func network(_ direction: FollowDirection) async throws(GitHubError) -> Page<User>
+    /// The first page (100) of the signed-in user's own repositories, most recently pushed first.
+    func yourRepositories() async throws(GitHubError) -> Page<Repository>
+    /// A later page of people, from the previous page's `next` URL.
+    func users(page: URL) async throws(GitHubError) -> Page<User>
     /// Avatar image bytes at `pixelSize` square pixels. Never sends credentials.
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data
     /// `GET /user` with `token` (not the current one): the account it belongs to, or

@@ -49,6 +49,12 @@ public enum GitHubDecoding {
         return LanguageShare.shares(bytes.compactMapValues(\.value))
     }
 
+    /// A user-list body (followers, following) and its `Link` header value to a page of users.
+    public static func users(from body: Data, link: String?) throws(GitHubError) -> Page<User> {
+        let items = try GitHubResponseClassifier.decode([LenientElement<UserDTO>].self, from: body, what: "users")
+        return Page(items: items.compactMap { $0.value.flatMap(DTOMapping.user) }, next: LinkHeader(link).next)
+    }
+
     /// A repository-list body and its `Link` header value to a page of repositories.
     public static func repositories(from body: Data, link: String?) throws(GitHubError) -> Page<Repository> {
         let items = try GitHubResponseClassifier.decode([LenientElement<RepositoryDTO>].self, from: body, what: "repositories")

@@ -58,6 +58,24 @@ enum GitHubEndpoint {
         url(base: base, path: "/user/starred/\(encode(owner))/\(encode(name))", query: [])
     }
 
+    /// Whom the signed-in user follows (`following`) or who follows them (`followers`), newest
+    /// first as GitHub lists them.
+    static func network(_ direction: FollowDirection, perPage: Int, base: URL) -> URL {
+        url(base: base, path: "/user/\(direction.rawValue)", query: [("per_page", String(min(max(perPage, 1), 100)))])
+    }
+
+    /// One person in the signed-in user's follows: `GET` 204 when followed (404 when not), `PUT`
+    /// follows, `DELETE` unfollows.
+    static func followedUser(_ login: String, base: URL) -> URL {
+        url(base: base, path: "/user/following/\(encode(login))", query: [])
+    }
+
+    /// The signed-in user's own repositories (private ones too, as the token allows), most
+    /// recently pushed first.
+    static func yourRepositories(perPage: Int, base: URL) -> URL {
+        url(base: base, path: "/user/repos", query: [("type", "owner"), ("sort", "pushed"), ("per_page", String(min(max(perPage, 1), 100)))])
+    }
+
     static func rateLimit(base: URL) -> URL {
         url(base: base, path: "/rate_limit", query: [])
     }

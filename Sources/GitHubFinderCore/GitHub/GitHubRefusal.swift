@@ -31,14 +31,40 @@ public struct GitHubRefusal: Equatable, Sendable {
                   tokenScopes: headers["x-oauth-scopes"].map(Self.list), acceptedPermissions: Self.list(headers["x-accepted-github-permissions"]))
     }
 
-    /// The first accepted scope the token lacks, when the answer says which scopes it has and
-    /// none of them is accepted (nil: a missing scope is not what stopped it).
+    /// The accepted scope the token lacks, when the answer says which scopes it has and none of
+    /// them is accepted (nil: a missing scope is not what stopped it): the narrowest one, which
+    /// is what a user should grant (`user:follow`, not all of `user`).
     public var missingScope: String? {
         guard let tokenScopes, !acceptedScopes.isEmpty, Set(tokenScopes).isDisjoint(with: acceptedScopes) else { return nil }
-        return acceptedScopes.first
+        return acceptedScopes.first { Self.narrowScopes.contains($0) } ?? acceptedScopes.first
     }
+
+    /// Scopes that grant one thing, preferred over the broad ones that include them.
+    private static let narrowScopes: Set<String> = ["public_repo", "user:follow"]
 
     private static func list(_ value: String?) -> [String] {
         (value ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    }
+}
+
+extension GitHubError {
+    /// GitHub answered and would not make the change (as opposed to not being reached).
+    var isRefusal: Bool {
+        switch self {
+        case .refused, .forbidden, .notFound, .validationFailed, .unexpectedStatus: true
+        default: false
+        }
+    }
+
+    /// GitHub's own words for a change it refused (a star, a follow), for a toast.
+    var refusalReason: String {
+        switch self {
+        case .refused(let refusal): refusal.message
+        case .forbidden(let message): message
+        case .notFound: "Not Found"
+        case .validationFailed(let message, let details): ([message] + details).joined(separator: ": ")
+        case .unexpectedStatus(let status, let message): message ?? "HTTP \(status)"
+        default: localizedDescription
+        }
     }
 }

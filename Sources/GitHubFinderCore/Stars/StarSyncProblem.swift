@@ -23,7 +23,7 @@ public struct StarSyncProblem: Identifiable, Equatable, Sendable {
     /// "GitHub refused to star octocat/Hello-World: Not Found. A classic token needs the
     /// public_repo scope to star."
     static func message(for change: StarChange, error: GitHubError) -> String {
-        var reason = Self.reason(error)
+        var reason = error.refusalReason
         while reason.hasSuffix(".") { reason.removeLast() }
         let values: KeyValuePairs<String, String> = ["repository": change.fullName, "reason": reason]
         let refusal = switch change.action {
@@ -34,18 +34,6 @@ public struct StarSyncProblem: Identifiable, Equatable, Sendable {
         }
         guard let hint = hint(error) else { return refusal }
         return refusal + " " + hint
-    }
-
-    /// GitHub's own message for the refusal.
-    private static func reason(_ error: GitHubError) -> String {
-        switch error {
-        case .refused(let refusal): refusal.message
-        case .forbidden(let message): message
-        case .notFound: "Not Found"
-        case .validationFailed(let message, let details): ([message] + details).joined(separator: ": ")
-        case .unexpectedStatus(let status, let message): message ?? "HTTP \(status)"
-        default: error.localizedDescription
-        }
     }
 
     /// What the token lacks, when the answer's headers tell it.

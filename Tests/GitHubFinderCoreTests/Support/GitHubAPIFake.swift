@@ -89,6 +89,42 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await starred(page)
     }
 
+    var followed: @Sendable (String) async throws(GitHubError) -> Bool = { _ throws(GitHubError) in throw .undecodable("isFollowing not scripted") }
+    var followChange: @Sendable (String, Bool) async throws(GitHubError) -> Void = { _, _ throws(GitHubError) in throw .undecodable("follow not scripted") }
+    var networkPage: @Sendable (FollowDirection) async throws(GitHubError) -> Page<User> = { _ throws(GitHubError) in throw .undecodable("network not scripted") }
+    var usersPage: @Sendable (URL) async throws(GitHubError) -> Page<User> = { _ throws(GitHubError) in throw .undecodable("users(page:) not scripted") }
+    var ownRepositories: @Sendable () async throws(GitHubError) -> Page<Repository> = { () throws(GitHubError) in throw .undecodable("yourRepositories not scripted") }
+
+    func isFollowing(login: String) async throws(GitHubError) -> Bool {
+        record("is following \(login)")
+        return try await followed(login)
+    }
+
+    func follow(login: String) async throws(GitHubError) {
+        record("follow \(login)")
+        try await followChange(login, true)
+    }
+
+    func unfollow(login: String) async throws(GitHubError) {
+        record("unfollow \(login)")
+        try await followChange(login, false)
+    }
+
+    func network(_ direction: FollowDirection) async throws(GitHubError) -> Page<User> {
+        record("network \(direction.rawValue)")
+        return try await networkPage(direction)
+    }
+
+    func yourRepositories() async throws(GitHubError) -> Page<Repository> {
+        record("your repositories")
+        return try await ownRepositories()
+    }
+
+    func users(page: URL) async throws(GitHubError) -> Page<User> {
+        record("users page \(page.absoluteString)")
+        return try await usersPage(page)
+    }
+
     func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data { Data() }
     func rateLimitStatus() async throws(GitHubError) -> [RateLimit] { [] }
     var cachedByteCount: Int { 0 }

@@ -25,6 +25,8 @@ public struct DetailState: Equatable, Sendable {
     public var repositories: [Repository] = []
     public var repositoriesPhase: RepositoriesPhase = .loading
     public var isFavorite = false
+    /// Follow / Unfollow: nil signed out, for yourself and for organizations.
+    public var follow: FollowState?
 
     public init(user: User) {
         self.user = user

@@ -16,6 +16,8 @@ public final class DetailViewModel {
         case refresh
         /// One of the person's repositories: its own detail.
         case openRepository(Int64)
+        /// Follow or Unfollow (signed in): shown at once, sent to GitHub, rolled back if refused.
+        case toggleFollow
     }
 
     public struct Actions {
@@ -46,11 +48,15 @@ public final class DetailViewModel {
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     @ObservationIgnored private var pageTask: Task<Void, Never>?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
+    @ObservationIgnored private var followTask: Task<Void, Never>?
+    /// The signed-in account's login (nil signed out: no Follow button).
+    @ObservationIgnored private let account: @MainActor () -> String?
 
-    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, actions: Actions) {
+    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () -> String? = { nil }, actions: Actions) {
         self.state = DetailState(user: user)
         self.api = api
         self.store = store
+        self.account = account
         self.actions = actions
         let stream = store.observeFavoriteIDs()
         observationTask = Task { [weak self] in
@@ -62,6 +68,7 @@ public final class DetailViewModel {
         observationTask?.cancel()
         loadTask?.cancel()
         pageTask?.cancel()
+        followTask?.cancel()
     }
 
     public func send(_ input: Input) {
@@ -75,6 +82,7 @@ public final class DetailViewModel {
         case .reachedEndOfRepositories: loadMoreRepositories()
         case .openRepository(let id):
             if let repository = state.repositories.first(where: { $0.id == id }) { actions.showRepository(repository) }
+        case .toggleFollow: toggleFollow()
         }
     }
 
@@ -97,6 +105,7 @@ public final class DetailViewModel {
             guard !Task.isCancelled else { return }
             self?.apply(profileResult)
             self?.apply(repositoriesResult)
+            await self?.checkFollowing()
         }
     }
 
@@ -156,5 +165,61 @@ public final class DetailViewModel {
         } catch {
             actions.showError(error.localizedDescription)
         }
+    }
+
+    // MARK: Follow
+
+    /// Asks GitHub whether the account follows this person, signed in and when it is someone
+    /// else (an organization cannot be followed through this API). A failed check hides the
+    /// button rather than guess.
+    private func checkFollowing() async {
+        guard let me = account(), me.lowercased() != state.login.lowercased(), (state.profile?.type ?? state.user.type) == .user else {
+            state.follow = nil
+            return
+        }
+        guard state.follow?.isChanging != true else { return }
+        if state.follow == nil { state.follow = FollowState(isFollowing: nil) }
+        let login = state.login
+        do {
+            let following = try await api.isFollowing(login: login)
+            guard !Task.isCancelled, state.follow?.isChanging != true else { return }
+            state.follow = FollowState(isFollowing: following)
+        } catch {
+            guard !Task.isCancelled else { return }
+            state.follow = nil
+        }
+    }
+
+    private func toggleFollow() {
+        guard let follow = state.follow, follow.isEnabled, let wasFollowing = follow.isFollowing else { return }
+        let login = state.login
+        state.follow = FollowState(isFollowing: !wasFollowing, isChanging: true)
+        adjustFollowers(by: wasFollowing ? -1 : 1)
+        followTask = Task { [weak self, api] in
+            let result = await Result(catching: { () async throws(GitHubError) in
+                if wasFollowing { try await api.unfollow(login: login) } else { try await api.follow(login: login) }
+            })
+            guard let self, !Task.isCancelled else { return }
+            switch result {
+            case .success:
+                state.follow = FollowState(isFollowing: !wasFollowing)
+            case .failure(let error):
+                // Rolled back: GitHub's state is what it was.
+                state.follow = FollowState(isFollowing: wasFollowing)
+                adjustFollowers(by: wasFollowing ? 1 : -1)
+                if case .unauthorized = error {
+                    actions.signInRequired { [weak self] in self?.send(.refresh) }
+                } else {
+                    actions.showError(FollowState.failureMessage(login: login, follow: !wasFollowing, error: error))
+                }
+            }
+        }
+    }
+
+    /// The profile's follower count as GitHub will have it after the change.
+    private func adjustFollowers(by change: Int) {
+        guard var profile = state.profile else { return }
+        profile.followers = max(profile.followers + change, 0)
+        state.profile = profile
     }
 }

@@ -7,6 +7,7 @@ import GitHubFinderCore
 final class DetailView {
     let root: Stack
     let starButton: Button
+    let followButton: Button
     let openButton: Button
     let nameLabel: Label
     let loginLabel: Label
@@ -36,6 +37,7 @@ final class DetailView {
         let builder = Builder("detail.ui")
         root = builder.get("detail_pane")
         starButton = builder.get("star_button")
+        followButton = builder.get("follow_button")
         openButton = builder.get("open_button")
         nameLabel = builder.get("detail_name")
         loginLabel = builder.get("detail_login")
@@ -57,6 +59,7 @@ final class DetailView {
         repositoriesSpinner.spinWhileMapped()
         connections = [
             starButton.onClicked { [weak self] in self?.viewModel.send(.toggleFavorite) },
+            followButton.onClicked { [weak self] in self?.viewModel.send(.toggleFollow) },
             openButton.onClicked { [weak self] in self?.viewModel.send(.openInBrowser) },
             facts.blogButton.onClicked { [weak self] in self?.viewModel.send(.openBlog) },
             builder.get("detail_page", as: ScrolledWindow.self).onVerticalScroll { [weak self] remaining, _ in
@@ -88,6 +91,12 @@ final class DetailView {
         }
         starButton.setLabel(SearchRow.starTooltip(isFavorite: state.isFavorite))
         starButton.setAccessibleLabel(state.starLabel)
+        followButton.setVisible(state.follow != nil)
+        if let follow = state.follow {
+            followButton.setLabel(follow.label)
+            followButton.setAccessibleLabel(follow.label)
+            followButton.setSensitive(follow.isEnabled)
+        }
         openButton.setSensitive(state.profileURL != nil)
         openButton.setAccessibleLabel(DetailState.openInBrowserLabel)
         refreshNotice.show(state.refreshNotice)
