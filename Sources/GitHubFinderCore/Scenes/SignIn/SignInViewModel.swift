@@ -59,8 +59,9 @@ public final class SignInViewModel {
     @ObservationIgnored private var task: Task<Void, Never>?
 
     /// What the device flow asks GitHub for, space-separated: `public_repo` lets the app star
-    /// repositories for the user (GitHub's scopes for OAuth apps: "Also required for starring").
-    public static let requestedScopes = "public_repo"
+    /// repositories for the user (GitHub's scopes for OAuth apps: "Also required for starring"),
+    /// `user:follow` lets it follow and unfollow people — and nothing more.
+    public static let requestedScopes = "public_repo user:follow"
 
     public init(authenticator: Authenticator, deviceFlow: DeviceFlowClient?, reason: String?, actions: Actions) {
         self.authenticator = authenticator
