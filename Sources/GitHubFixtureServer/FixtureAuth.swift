@@ -38,19 +38,25 @@ struct FixtureGrant: Sendable, Equatable {
     var isFineGrained = false
     /// A fine-grained token's "Starring" user permission at write level.
     var canStar = false
+    /// A fine-grained token's "Followers" user permission at write level.
+    var canFollow = false
 
     /// Classic tokens need `public_repo` (or `repo`, which includes it) to star: "Also required
     /// for starring public repositories" (GitHub's scopes-for-oauth-apps page).
     var mayStar: Bool { isFineGrained ? canStar : !scopes.isDisjoint(with: ["public_repo", "repo"]) }
+    /// Classic tokens need `user:follow` (or `user`, which includes it) to follow and unfollow
+    /// (the same page: "Grants access to follow or unfollow other users").
+    var mayFollow: Bool { isFineGrained ? canFollow : !scopes.isDisjoint(with: ["user", "user:follow"]) }
 }
 
 /// Tokens the double accepts, which user each stands for, and device-flow sessions.
 final class FixtureAuth: Sendable {
-    /// Accepted by every double, for demos: signs in as octocat, with `public_repo` so demos can star.
+    /// Accepted by every double, for demos: signs in as octocat, with `public_repo` and
+    /// `user:follow` so demos can star and follow.
     static let demoToken = "ghp_demo_octocat"
 
     private struct State {
-        var tokens: [String: FixtureGrant] = [FixtureAuth.demoToken: FixtureGrant(login: "octocat", scopes: ["public_repo"])]
+        var tokens: [String: FixtureGrant] = [FixtureAuth.demoToken: FixtureGrant(login: "octocat", scopes: ["public_repo", "user:follow"])]
         var expired: Set<String> = []
         var script = DeviceFlowScript()
         var polls: [String: Int] = [:]
@@ -65,8 +71,8 @@ final class FixtureAuth: Sendable {
         issue(FixtureGrant(login: login, scopes: scopes), prefix: "ghp_fixture")
     }
 
-    func issueFineGrainedToken(for login: String, canStar: Bool) -> String {
-        issue(FixtureGrant(login: login, scopes: [], isFineGrained: true, canStar: canStar), prefix: "github_pat_fixture")
+    func issueFineGrainedToken(for login: String, canStar: Bool, canFollow: Bool = false) -> String {
+        issue(FixtureGrant(login: login, scopes: [], isFineGrained: true, canStar: canStar, canFollow: canFollow), prefix: "github_pat_fixture")
     }
 
     private func issue(_ grant: FixtureGrant, prefix: String) -> String {

@@ -35,6 +35,8 @@ public struct FixtureDataSet: Sendable {
     /// Lowercased name, `owner/name` and description per entry of `repositories`, made once so
     /// a search over tens of thousands of rows does not lowercase them on every request.
     let repositorySearchText: [(name: String, fullName: String, description: String)]
+    /// Who follows whom before any request changes it.
+    let followGraph: FixtureFollowGraph
 
     public init(users: [FixtureUser], repositoriesByUser: [Int64: [FixtureRepository]]) {
         self.users = users
@@ -49,6 +51,7 @@ public struct FixtureDataSet: Sendable {
         }
         repositoriesByID = Dictionary(repositories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         repositoriesByFullName = Dictionary(zip(repositorySearchText.map(\.fullName), repositories), uniquingKeysWith: { first, _ in first })
+        followGraph = FixtureFollowGraph(users: users)
     }
 
     public func user(login: String) -> FixtureUser? { usersByLogin[login.lowercased()] }

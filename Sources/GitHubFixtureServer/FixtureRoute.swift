@@ -13,6 +13,14 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
     case languages
     /// `/user/starred` and `/user/starred/{owner}/{repo}` (GET, PUT, DELETE).
     case starred
+    /// `GET /user/following` and `/user/following/{username}` (GET, PUT, DELETE).
+    case following
+    /// `GET /user/followers`.
+    case followers
+    /// `GET /users/{username}/followers` and `/user/{id}/followers`.
+    case userFollowers = "user_followers"
+    /// `GET /users/{username}/following`, `/user/{id}/following` and `/users/{username}/following/{target}`.
+    case userFollowing = "user_following"
     case rateLimit = "rate_limit"
     /// `GET /user`: the signed-in account.
     case authenticatedUser = "authenticated_user"
@@ -32,6 +40,11 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
         case ("search", 2) where parts[1] == "users": .search
         case ("search", 2) where parts[1] == "repositories": .searchRepositories
         case ("users", 2): .user
+        // Before `/user/{id}/…`: `/user/following/repos` asks about an account named "repos".
+        case ("user", 2) where parts[1] == "following", ("user", 3) where parts[1] == "following": .following
+        case ("user", 2) where parts[1] == "followers": .followers
+        case ("users", 3) where parts[2] == "followers", ("user", 3) where parts[2] == "followers": .userFollowers
+        case ("users", 3) where parts[2] == "following", ("users", 4) where parts[2] == "following", ("user", 3) where parts[2] == "following": .userFollowing
         case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos": .repos
         case ("repos", 3): .repository
         case ("repos", 4) where parts[3] == "languages": .languages

@@ -2,12 +2,13 @@ import FlyingFox
 import Foundation
 
 extension FixtureRouter {
-    /// `GET /user`: the account of the token; 401 without one.
+    /// `GET /user`: the account of the token, with the follow counts its lists agree with; 401
+    /// without one.
     func authenticatedUser(_ context: FixtureContext) -> HTTPResponse {
         guard let login = context.login, let user = data.user(login: login) else {
             return context.json(401, FixtureJSON.error("Requires authentication", status: 401))
         }
-        return context.json(200, FixtureJSON.encode(FixtureJSON.profile(user, base: context.base)))
+        return context.json(200, FixtureJSON.encode(FixtureJSON.profile(withFollowCounts(user), base: context.base)))
     }
 
     /// The OAuth device flow (FACTS.md §11): JSON when asked for it, and every poll answer is

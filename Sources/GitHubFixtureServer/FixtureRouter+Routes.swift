@@ -2,12 +2,13 @@ import FlyingFox
 import Foundation
 
 extension FixtureRouter {
-    /// `GET /users/{login}`: the profile, with an ETag for conditional requests.
+    /// `GET /users/{login}`: the profile, with an ETag for conditional requests and the follow
+    /// counts the follower lists agree with.
     func user(_ context: FixtureContext) -> HTTPResponse {
         guard let user = data.user(login: context.pathParts[1]) else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
-        return cacheable(context, FixtureJSON.encode(FixtureJSON.profile(user, base: context.base)))
+        return cacheable(context, FixtureJSON.encode(FixtureJSON.profile(withFollowCounts(user), base: context.base)))
     }
 
     /// `GET /users/{login}/repos` and `/user/{id}/repos` (where GitHub's own Link URLs point).

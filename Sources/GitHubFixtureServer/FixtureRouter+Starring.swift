@@ -56,7 +56,7 @@ extension FixtureRouter {
         }
     }
 
-    private func notFound(_ context: FixtureContext) -> HTTPResponse {
+    func notFound(_ context: FixtureContext) -> HTTPResponse {
         context.json(404, FixtureJSON.error("Not Found", status: 404))
     }
 }

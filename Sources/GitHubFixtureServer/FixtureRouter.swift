@@ -7,6 +7,7 @@ struct FixtureRouter: HTTPHandler {
     let state: FixtureState
     let auth: FixtureAuth
     let stars: FixtureStars
+    let follows: FixtureFollows
     static let supportedAPIVersions: Set<String> = ["2022-11-28", "2026-03-10"]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -18,7 +19,7 @@ struct FixtureRouter: HTTPHandler {
         let token = Self.token(from: headers["authorization"])
         let context = FixtureContext(request: request, path: path, route: route, headers: headers, grant: token.flatMap(auth.grant(for:)))
 
-        if route == .control { return await FixtureControl(state: state, auth: auth, stars: stars, data: data).handle(context) }
+        if route == .control { return await FixtureControl(state: state, auth: auth, stars: stars, follows: follows, data: data).handle(context) }
         if route == .deviceCode || route == .accessToken { return await deviceFlow(context) }
         // A token that is wrong, revoked or expired is refused everywhere but on avatars, as on GitHub.
         if token != nil, context.login == nil, route != .avatar {
@@ -72,6 +73,9 @@ struct FixtureRouter: HTTPHandler {
         case .repository: return try charged(context, resource: "core") { repository(context) }
         case .languages: return try charged(context, resource: "core") { languages(context) }
         case .starred: return try charged(context, resource: "core") { starred(context) }
+        case .following: return try charged(context, resource: "core") { following(context) }
+        case .followers: return try charged(context, resource: "core") { followers(context) }
+        case .userFollowers, .userFollowing: return try charged(context, resource: "core") { userFollows(context) }
         case .avatar: return avatar(context)
         case .rateLimit: return rateLimit(context)
         case .authenticatedUser: return try charged(context, resource: "core") { authenticatedUser(context) }

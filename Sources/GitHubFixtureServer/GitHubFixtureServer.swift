@@ -9,23 +9,26 @@ public final class GitHubFixtureServer: Sendable {
     private let state: FixtureState
     private let auth: FixtureAuth
     private let stars: FixtureStars
+    private let follows: FixtureFollows
     private let data: FixtureDataSet
     private let runTask: Task<Void, any Error>
 
     /// The root URL clients use as their API base, e.g. `http://127.0.0.1:53412`.
     public let baseURL: URL
 
-    /// Starts listening on 127.0.0.1. `port` 0 picks a free one. `searchLimit`/`coreLimit` override
-    /// GitHub's per-window request limits (search per minute, core per hour).
+    /// Starts listening on 127.0.0.1. `port` 0 picks a free one. `data` is `.standard`, or
+    /// `.enterprise` for a second server whose ids collide with it. `searchLimit`/`coreLimit`
+    /// override GitHub's per-window request limits (search per minute, core per hour).
     public init(port: UInt16 = 0, data: FixtureDataSet = .standard, searchLimit: Int? = nil, coreLimit: Int? = nil, logsRequests: Bool = false) async throws {
         let state = FixtureState(searchLimit: searchLimit, coreLimit: coreLimit)
         let auth = FixtureAuth()
         let stars = FixtureStars()
+        let follows = FixtureFollows(data: data)
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port),
             timeout: 30,
             logger: logsRequests ? .print(category: "GitHubDouble") : .disabled,
-            handler: FixtureRouter(data: data, state: state, auth: auth, stars: stars)
+            handler: FixtureRouter(data: data, state: state, auth: auth, stars: stars, follows: follows)
         )
         let runTask = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 10)
@@ -37,6 +40,7 @@ public final class GitHubFixtureServer: Sendable {
         self.state = state
         self.auth = auth
         self.stars = stars
+        self.follows = follows
         self.data = data
         self.runTask = runTask
         self.baseURL = URL(string: "http://127.0.0.1:\(boundPort)")!
@@ -67,24 +71,43 @@ public final class GitHubFixtureServer: Sendable {
     // MARK: Accounts
 
     /// A classic personal access token the double accepts as `login`, with `scopes` (sent back
-    /// in `X-OAuth-Scopes`). Starring needs `public_repo` or `repo`.
+    /// in `X-OAuth-Scopes`). Starring needs `public_repo` or `repo`; following needs `user:follow`
+    /// or `user`.
     public func issueToken(for login: String, scopes: Set<String> = ["public_repo"]) -> String {
         auth.issueToken(for: login, scopes: scopes)
     }
     /// A fine-grained personal access token (`github_pat_…`) for `login`; without `canStar`
-    /// (the Starring permission) starring gets 403.
-    public func issueFineGrainedToken(for login: String, canStar: Bool) -> String {
-        auth.issueFineGrainedToken(for: login, canStar: canStar)
+    /// (the Starring permission) starring gets 403, without `canFollow` (Followers) following does.
+    public func issueFineGrainedToken(for login: String, canStar: Bool, canFollow: Bool = false) -> String {
+        auth.issueFineGrainedToken(for: login, canStar: canStar, canFollow: canFollow)
     }
     /// Makes a token expire (or be revoked): every request with it now gets 401.
     public func expireToken(_ token: String) { auth.expire(token) }
-    /// Accepted by every double for demos: `ghp_demo_octocat` signs in as octocat.
+    /// Accepted by every double for demos: `ghp_demo_octocat` signs in as octocat, and may star
+    /// and follow.
     public static let demoToken = FixtureAuth.demoToken
     /// How the device flow answers the next sign-ins.
     public var deviceFlowScript: DeviceFlowScript {
         get { auth.script }
         set { auth.script = newValue }
     }
+
+    // MARK: Follows
+
+    /// Makes `login` follow exactly the data set's first `count` accounts it can follow (itself
+    /// and bots left out), the first one the oldest follow, forgetting whom it followed before:
+    /// for a benchmark of importing thousands of follows. The standard data set has 5,196 for
+    /// octocat. Throws `unknownAccount` or `tooFewAccounts`.
+    public func setFollowing(of login: String, count: Int) throws(FixtureServerError) {
+        try follows.setFollowing(of: login, count: count)
+    }
+    /// Makes `login` follow each of `logins` in turn, as `PUT /user/following/{username}` would.
+    /// Throws `unknownAccount`.
+    public func follow(_ logins: [String], by login: String) throws(FixtureServerError) {
+        try follows.follow(logins, by: login)
+    }
+    /// Whom `login` follows now, oldest follow first.
+    public func following(of login: String) -> [String] { follows.followedLogins(of: login) }
 
     // MARK: Observation
 
@@ -107,6 +130,10 @@ public final class GitHubFixtureServer: Sendable {
     }
 }
 
-public enum FixtureServerError: Error {
+public enum FixtureServerError: Error, Equatable {
     case notListening
+    /// No account of the data set has this login.
+    case unknownAccount(String)
+    /// Fewer accounts than asked for can be followed.
+    case tooFewAccounts(available: Int)
 }
