@@ -45,7 +45,7 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
         case ("user", 2) where parts[1] == "followers": .followers
         case ("users", 3) where parts[2] == "followers", ("user", 3) where parts[2] == "followers": .userFollowers
         case ("users", 3) where parts[2] == "following", ("users", 4) where parts[2] == "following", ("user", 3) where parts[2] == "following": .userFollowing
-        case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos": .repos
+        case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos", ("user", 2) where parts[1] == "repos": .repos
         case ("repos", 3): .repository
         case ("repos", 4) where parts[3] == "languages": .languages
         case ("user", 2) where parts[1] == "starred", ("user", 4) where parts[1] == "starred": .starred

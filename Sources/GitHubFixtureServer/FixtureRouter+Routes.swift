@@ -11,10 +11,18 @@ extension FixtureRouter {
         return cacheable(context, FixtureJSON.encode(FixtureJSON.profile(withFollowCounts(user), base: context.base)))
     }
 
-    /// `GET /users/{login}/repos` and `/user/{id}/repos` (where GitHub's own Link URLs point).
+    /// `GET /users/{login}/repos`, `/user/{id}/repos` (where GitHub's own Link URLs point) and
+    /// `/user/repos` (the signed-in account's).
     func repositories(_ context: FixtureContext) -> HTTPResponse {
         let key = context.pathParts[1]
-        let owner = context.pathParts[0] == "user" ? Int64(key).flatMap(data.user(id:)) : data.user(login: key)
+        let owner: FixtureUser?
+        if context.pathParts.count == 2 {
+            // `/user/repos`: the token's own (the double's accounts have only public ones).
+            guard let grant = context.grant else { return context.json(401, FixtureJSON.error("Requires authentication", status: 401)) }
+            owner = data.user(login: grant.login)
+        } else {
+            owner = context.pathParts[0] == "user" ? Int64(key).flatMap(data.user(id:)) : data.user(login: key)
+        }
         guard let owner else { return context.json(404, FixtureJSON.error("Not Found", status: 404)) }
         let query = context.query
         let sort = query["sort"] ?? "full_name"
