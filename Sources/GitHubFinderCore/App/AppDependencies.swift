@@ -158,6 +158,6 @@ public final class AppDependencies {
     }
 
     public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {
-        DetailViewModel(user: user, api: api, store: favorites, account: { [authenticator] in authenticator.account?.login }, actions: actions)
+        DetailViewModel(user: user, api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
     }
 }

@@ -49,10 +49,11 @@ public final class DetailViewModel {
     @ObservationIgnored private var pageTask: Task<Void, Never>?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
     @ObservationIgnored private var followTask: Task<Void, Never>?
-    /// The signed-in account's login (nil signed out: no Follow button).
-    @ObservationIgnored private let account: @MainActor () -> String?
+    /// The signed-in account's login (nil signed out: no Follow button); an environment token's
+    /// may have to be asked of GitHub.
+    @ObservationIgnored private let account: @MainActor () async -> String?
 
-    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () -> String? = { nil }, actions: Actions) {
+    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () async -> String? = { nil }, actions: Actions) {
         self.state = DetailState(user: user)
         self.api = api
         self.store = store
@@ -173,7 +174,7 @@ public final class DetailViewModel {
     /// else (an organization cannot be followed through this API). A failed check hides the
     /// button rather than guess.
     private func checkFollowing() async {
-        guard let me = account(), me.lowercased() != state.login.lowercased(), (state.profile?.type ?? state.user.type) == .user else {
+        guard let me = await account(), me.lowercased() != state.login.lowercased(), (state.profile?.type ?? state.user.type) == .user else {
             state.follow = nil
             return
         }
