@@ -157,6 +157,31 @@ public final class AppDependencies {
         RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring, actions: actions, now: now)
     }
 
+    /// Your Profile for `profile` (the signed-in account's): its detail and its three lists, whose
+    /// rows open their own detail through `showPerson` / `showRepository`.
+    public func makeYourProfileViewModel(profile: UserProfile, detailActions: DetailViewModel.Actions,
+                                         showPerson: @escaping @MainActor (User) -> Void, showRepository: @escaping @MainActor (Repository) -> Void,
+                                         showError: @escaping @MainActor (String) -> Void) -> YourProfileViewModel {
+        let user = User(id: profile.id, login: profile.login, avatarURL: profile.avatarURL, profileURL: profile.profileURL, type: profile.type)
+        let people = PeopleSearchSource(api: api, favorites: favorites)
+        let peopleActions = AccountListViewModel<PeopleSearchSource>.Actions(showDetail: showPerson, showError: showError, signInRequired: detailActions.signInRequired)
+        let network = { [api] (direction: FollowDirection) -> AccountListViewModel<PeopleSearchSource>.Fetch in
+            { url throws(GitHubError) in
+                if let url { try await api.users(page: url) } else { try await api.network(direction) }
+            }
+        }
+        let yours: AccountListViewModel<RepositorySearchSource>.Fetch = { [api] url throws(GitHubError) in
+            if let url { try await api.repositories(page: url) } else { try await api.yourRepositories() }
+        }
+        return YourProfileViewModel(
+            detail: makeDetailViewModel(user: user, actions: detailActions),
+            following: AccountListViewModel(list: .following, source: people, fetch: network(.following), actions: peopleActions),
+            followers: AccountListViewModel(list: .followers, source: people, fetch: network(.followers), actions: peopleActions),
+            repositories: AccountListViewModel(list: .repositories, source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), fetch: yours,
+                                               actions: .init(showDetail: showRepository, showError: showError, signInRequired: detailActions.signInRequired))
+        )
+    }
+
     public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {
         DetailViewModel(user: user, api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
     }
