@@ -63,4 +63,43 @@ def follow_from_detail():
         narrow.quit()
 
 
-SCENARIOS = [follow_from_detail]
+def your_profile():
+    with Scenario("Account: Your Profile with Following, Followers and Your Repositories") as s:
+        server = s.server("--search-limit", 1000, "--following", "octocat=250")
+        following = _following_on_double(server)
+        signed_out = s.app(server.url)
+        check("signed out, there is no Your Profile button", signed_out.find("push button", "Your Profile") is None, signed_out.tree)
+        signed_out.quit()
+
+        app = s.app(server.url, env={"GH_TOKEN": DEMO_TOKEN})
+        button = require("signed in, the header has 'Your Profile'", app.wait("push button", "Your Profile", timeout=15), app.tree)
+        app.press(button)
+        require("it shows your own profile", app.wait("label", "The Octocat", timeout=15), app.tree)
+        check("…without a Follow button", app.find("push button", "Follow") is None, app.tree)
+        app.press(require("a 'Following' section", app.wait("push button", "Following"), app.tree))
+        listed = require("Following is a list named 'Following'", app.wait("list", "Following", timeout=15), app.tree)
+        check("its rows are named by login, newest follow first", app.wait("panel", following[-1], within=listed) is not None, app.tree)
+        check("its tab shows GitHub's count", app.wait("label", "250") is not None, app.tree)
+        star = require("a followed person's row has its star", app.wait("push button", "Add %s to favorites" % following[-1], within=listed), app.tree)
+        app.press(star)
+        check("starring from Following works like search", app.wait("push button", "Remove %s from favorites" % following[-1]) is not None, app.tree)
+
+        app.press(require("a 'Followers' section", app.wait("push button", "Followers"), app.tree))
+        check("Followers is a list of people", app.wait("list", "Followers", timeout=15) is not None, app.tree)
+        app.press(require("a 'Your Repositories' section", app.wait("push button", "Your Repositories"), app.tree))
+        repositories = require("Your Repositories is a list", app.wait("list", "Your Repositories", timeout=15), app.tree)
+        check("it lists octocat's repositories", app.wait_until(lambda: app.label_containing("octocat/", within=repositories) is not None), app.tree)
+
+        app.press(require("back to 'Following'", app.wait("push button", "Following"), app.tree))
+        listed = require("the Following list again", app.wait("list", "Following"), app.tree)
+        row = require("the followed person's row", app.wait("panel", following[-1], within=listed), app.tree)
+        app.click(row)
+        require("a followed person's row opens their detail", app.wait("push button", "Open in Browser"), app.tree)
+        check("…where the button says 'Unfollow'", app.wait("push button", "Unfollow", timeout=15) is not None, app.tree)
+        app.key("alt+2")
+        favorites = app.wait("list", "Favorites")
+        check("the person starred from Following is in Favorites", favorites is not None and app.wait("panel", following[-1], within=favorites), app.tree)
+        app.quit()
+
+
+SCENARIOS = [follow_from_detail, your_profile]

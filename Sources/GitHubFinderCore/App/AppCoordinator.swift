@@ -22,8 +22,10 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public var favorites: FavoritesCoordinator? { childCoordinators.lazy.compactMap { $0 as? FavoritesCoordinator }.first }
     public var detail: DetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? DetailCoordinator }.first }
     public var repositoryDetail: RepositoryDetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? RepositoryDetailCoordinator }.first }
+    /// Your Profile, while the detail pane shows it.
+    public private(set) var yourProfile: YourProfileViewModel?
     /// Whether the detail pane shows someone or a repository (not a placeholder).
-    public var isShowingDetail: Bool { detail != nil || repositoryDetail != nil }
+    public var isShowingDetail: Bool { detail != nil || repositoryDetail != nil || yourProfile != nil }
     public var signIn: SignInCoordinator? { childCoordinators.lazy.compactMap { $0 as? SignInCoordinator }.first }
     /// What to do again once the user has signed in (the interrupted search, page or profile).
     private var retriesAfterSignIn: [@MainActor () -> Void] = []
@@ -120,8 +122,42 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         }
     }
 
+    /// Your Profile (the header's avatar) in the detail pane: the account's profile, fetched
+    /// first (it gives the id favorites need), then its lists as their tabs are shown.
+    public func showYourProfile() {
+        let dependencies = dependencies
+        Task { [weak self] in
+            guard let login = await dependencies.starSync.signedInLogin() else { return }
+            switch await Result(catching: { () async throws(GitHubError) in try await dependencies.api.user(login: login) }) {
+            case .success(let profile):
+                self?.presentYourProfile(profile)
+            case .failure(.unauthorized):
+                self?.signInRequired { self?.showYourProfile() }
+            case .failure(let error):
+                self?.navigator.showToast(Toast(message: error.localizedDescription))
+            }
+        }
+    }
+
+    private func presentYourProfile(_ profile: UserProfile) {
+        detail?.finish()
+        repositoryDetail?.finish()
+        let toast: @MainActor (String) -> Void = { [weak navigator] in navigator?.showToast(Toast(message: $0)) }
+        let viewModel = dependencies.makeYourProfileViewModel(
+            profile: profile,
+            detailActions: .init(openURL: { [weak self] in self?.openInBrowser($0) }, showError: toast,
+                                 signInRequired: { [weak self] in self?.signInRequired(retry: $0) },
+                                 showRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }),
+            showPerson: { [weak self] in self?.showDetail(for: $0) }, showRepository: { [weak self] in self?.showRepositoryDetail(for: $0) },
+            showError: toast)
+        yourProfile = viewModel
+        navigator.showYourProfile(viewModel)
+        viewModel.detail.send(.load)
+    }
+
     /// Shows `user` in the detail pane, replacing whoever was there.
     public func showDetail(for user: User) {
+        yourProfile = nil
         if let current = detail {
             guard current.user.id != user.id else { return }
             current.finish()
@@ -134,6 +170,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
 
     /// Shows `repository` in the detail pane, replacing whatever was there.
     public func showRepositoryDetail(for repository: Repository) {
+        yourProfile = nil
         if let current = repositoryDetail {
             guard current.repository.id != repository.id else { return }
             current.finish()
@@ -157,11 +194,13 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         if list == .search { search?.tabViewModel?.send(.refresh) }
         detail?.viewModel?.send(.refresh)
         repositoryDetail?.viewModel?.send(.refresh)
+        yourProfile?.send(.refresh)
         refreshStars()
     }
 
     /// Back to "Select a User" (narrow windows' Back button).
     public func closeDetail() {
+        yourProfile = nil
         detail?.finish()
         repositoryDetail?.finish()
         navigator.showDetailPlaceholder()

@@ -25,6 +25,8 @@ public protocol Navigator: AnyObject {
     func show(tab: AppTab)
     func showDetail(_ viewModel: DetailViewModel)
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel)
+    /// Your Profile (signed in) in the detail pane.
+    func showYourProfile(_ viewModel: YourProfileViewModel)
     /// "Select a User".
     func showDetailPlaceholder()
     func showToast(_ toast: Toast)

@@ -12,6 +12,8 @@ public final class MainWindow: Navigator {
     private(set) var favoritesView: FavoritesView?
     private(set) var detailView: DetailView?
     private(set) var repositoryDetailView: RepositoryDetailView?
+    /// Your Profile while shown (its detail is `detailView` then).
+    private(set) var yourProfileView: YourProfileView?
     /// Whether the detail pane shows someone or a repository (not a placeholder).
     var isShowingDetail: Bool { detailView != nil || repositoryDetailView != nil }
     private(set) var currentTab: AppTab = .search
@@ -20,6 +22,9 @@ public final class MainWindow: Navigator {
     let favoritesTabButton: ToggleButton
     /// Who is signed in; its tooltip shows the rate limits.
     let accountLabel: Label
+    /// The account's avatar, which opens Your Profile (signed in, the login known).
+    let yourProfileButton: Button
+    private let accountAvatar: Avatar
     /// The header bar's title, whose subtitle names a server other than github.com.
     private let windowTitle: Widget
     private let backButton: Button
@@ -43,6 +48,8 @@ public final class MainWindow: Navigator {
         searchTabButton = builder.get("search_tab_button")
         favoritesTabButton = builder.get("favorites_tab_button")
         accountLabel = builder.get("account_label")
+        yourProfileButton = builder.get("your_profile_button")
+        accountAvatar = builder.get("account_avatar")
         windowTitle = builder.get("window_title")
         backButton = builder.get("back_button")
         tabSwitcher = builder.get("tab_switcher")
@@ -69,6 +76,8 @@ public final class MainWindow: Navigator {
         // Made from Core's table; the popover itself is built when the menu first opens.
         menuButton.setMenu(primaryMenu)
         backButton.setAccessibleLabel(AccessibleNames.back)
+        yourProfileButton.setTooltip(YourProfileTexts.button)
+        yourProfileButton.setAccessibleLabel(YourProfileTexts.button)
         let refreshButton = builder.get("refresh_button", as: Button.self)
         refreshButton.setTooltip(AccessibleNames.refresh)
         refreshButton.setAccessibleLabel(AccessibleNames.refresh)
@@ -141,6 +150,21 @@ public final class MainWindow: Navigator {
         if hadFocus { view.openButton.grabFocus() }
         detailView = view
         repositoryDetailView = nil
+        yourProfileView = nil
+        WindowActions.setUserShown(true, on: self)
+        updateLayout()
+    }
+
+    public func showYourProfile(_ viewModel: YourProfileViewModel) {
+        let view = YourProfileView(viewModel: viewModel, avatars: avatars)
+        let hadFocus = detailStack.containsFocus  // as in showDetail
+        detailStack.removeNamed("detail")
+        detailStack.addNamed(view.root, "detail")
+        detailStack.showChild("detail")
+        if hadFocus { view.detail.openButton.grabFocus() }
+        yourProfileView = view
+        detailView = view.detail
+        repositoryDetailView = nil
         WindowActions.setUserShown(true, on: self)
         updateLayout()
     }
@@ -154,6 +178,7 @@ public final class MainWindow: Navigator {
         if hadFocus { view.openButton.grabFocus() }
         repositoryDetailView = view
         detailView = nil
+        yourProfileView = nil
         WindowActions.setUserShown(true, on: self)
         updateLayout()
     }
@@ -179,6 +204,7 @@ public final class MainWindow: Navigator {
 
     public func showDetailPlaceholder() {
         showPlaceholderPage()
+        yourProfileView = nil
         detailView = nil
         repositoryDetailView = nil
         WindowActions.setUserShown(false, on: self)
@@ -220,6 +246,15 @@ public final class MainWindow: Navigator {
     public func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) {
         accountLabel.setText(AccountSummary.text(account))
         accountLabel.setAccessibleLabel(accountLabel.text)
+        let login = account?.login
+        yourProfileButton.setVisible(login != nil)
+        if let login {
+            accountAvatar.setText(login)
+            let size = 24 * accountAvatar.scaleFactor
+            if let texture = avatars.texture(for: account?.avatarURL, pixelSize: size, completion: { [accountAvatar] in accountAvatar.setImage($0) }) {
+                accountAvatar.setImage(texture)
+            }
+        }
         onAccountChanged?(account != nil, canSignOut)
     }
 
@@ -236,6 +271,7 @@ public final class MainWindow: Navigator {
                 show(tab: .favorites)
             },
             backButton.onClicked { [weak self] in self?.coordinator?.closeDetail() },
+            yourProfileButton.onClicked { [weak self] in self?.coordinator?.showYourProfile() },
             leaflet.onFoldedChanged { [weak self] in self?.updateLayout() },
             // Back by gesture or Alt+Left (the leaflet's own navigation) closes the detail too.
             leaflet.onVisibleChildChanged { [weak self] in

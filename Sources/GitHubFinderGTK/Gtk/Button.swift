@@ -20,6 +20,9 @@ class Button: Widget {
 
     func setLabel(_ label: String) { gtk_button_set_label(cast(), label) }
 
+    /// Shows `child` instead of a label or icon.
+    func setChild(_ child: Widget) { gtk_button_set_child(cast(), child.pointer) }
+
     /// Sets the icon unless it already shows (a new one is looked up in the icon theme).
     func setIcon(_ icon: String) {
         let current = gtk_button_get_icon_name(cast()).map { String(cString: $0) }

@@ -43,8 +43,8 @@ struct YourProfileViewModelTests {
         let viewModel = makeViewModel()
         viewModel.detail.send(.load)
         #expect(await eventually { viewModel.following.state.total == 2 && viewModel.followers.state.total == 10 })
-        #expect(viewModel.following.state.tabTitle == "Following · 2")
-        #expect(viewModel.followers.state.tabTitle == "Followers · 10")
+        #expect(viewModel.following.state.countText == "2")
+        #expect(viewModel.followers.state.countText == "10")
     }
 
     @Test func laterPagesFollowTheLinkAndDropRepeats() async {

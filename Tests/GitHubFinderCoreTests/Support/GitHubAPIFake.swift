@@ -155,6 +155,8 @@ final class NavigatorSpy: Navigator {
     func showSearch(_ viewModel: SearchTabViewModel) { searchTabViewModel = viewModel }
     var repositoryDetailViewModel: RepositoryDetailViewModel?
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) { repositoryDetailViewModel = viewModel }
+    var yourProfileViewModel: YourProfileViewModel?
+    func showYourProfile(_ viewModel: YourProfileViewModel) { yourProfileViewModel = viewModel }
     func showFavorites(_ viewModel: FavoritesTabViewModel) { favoritesTabViewModel = viewModel }
     func showStarSync(_ starSync: StarSync) { self.starSync = starSync }
     func show(tab: AppTab) { tabs.append(tab) }

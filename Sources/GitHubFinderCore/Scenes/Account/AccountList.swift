@@ -53,19 +53,25 @@ public struct AccountListState<Row: SearchResultRow>: Equatable, Sendable {
         self.list = list
     }
 
-    /// The page shown instead of the rows; nil while rows show (or while the first load spins).
+    /// The page shown instead of the rows; nil while rows show.
     public var statePage: StatePage? {
         switch phase {
         case .failed(let message):
             StatePage(name: "failed", icon: "dialog-error-symbolic", title: tr("Something Went Wrong"), description: message, button: tr("Retry"))
         case .loaded where rows.isEmpty: list.emptyPage
+        case .loading where rows.isEmpty: StatePage(name: "loading", icon: "content-loading-symbolic", title: tr("Loading…"))
         default: nil
         }
     }
 
-    /// "Following · 250": the tab's text once the count is known.
-    public var tabTitle: String {
-        guard let total else { return list.title }
-        return tr("{list} · {count}", ["list": list.title, "count": NumberText.integer(total)])
-    }
+    /// The count beside the tab's name ("250", as the locale writes numbers) once known.
+    public var countText: String? { total.map(NumberText.integer) }
+}
+
+/// Your Profile's own words.
+public enum YourProfileTexts {
+    /// The first tab: the account's profile itself.
+    public static var profileTab: String { tr("Profile") }
+    /// The header bar's avatar button, which opens it (DESIGN §5).
+    public static var button: String { tr("Your Profile") }
 }

@@ -25,7 +25,7 @@ public struct DetailState: Equatable, Sendable {
     public var repositories: [Repository] = []
     public var repositoriesPhase: RepositoriesPhase = .loading
     public var isFavorite = false
-    /// Follow / Unfollow: nil signed out, for yourself and for organizations.
+    /// Follow / Unfollow: nil signed out, for yourself and for bots.
     public var follow: FollowState?
 
     public init(user: User) {

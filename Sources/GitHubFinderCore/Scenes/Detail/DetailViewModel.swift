@@ -170,11 +170,11 @@ public final class DetailViewModel {
 
     // MARK: Follow
 
-    /// Asks GitHub whether the account follows this person, signed in and when it is someone
-    /// else (an organization cannot be followed through this API). A failed check hides the
-    /// button rather than guess.
+    /// Asks GitHub whether the account follows this person (or organization, which GitHub lets
+    /// people follow too), signed in and when it is someone else; not a bot. A failed check
+    /// hides the button rather than guess.
     private func checkFollowing() async {
-        guard let me = await account(), me.lowercased() != state.login.lowercased(), (state.profile?.type ?? state.user.type) == .user else {
+        guard let me = await account(), me.lowercased() != state.login.lowercased(), (state.profile?.type ?? state.user.type) != .bot else {
             state.follow = nil
             return
         }
