@@ -2,7 +2,8 @@
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/STYLE/
 (light and dark; GHF_SHOTS_STYLES=dark for one; GHF_SHOTS_ONLY=favorites,detail for some), and for each translation in GHF_SHOTS_LANGS (say
 "en,ko"; English only by default) into screenshots/STYLE-LANG/. Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
-pane, repository results and a repository's detail, starred repositories in Favorites, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
+pane, repository results and a repository's detail, starred repositories in Favorites, Your Profile and
+its Following list, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
 import subprocess
@@ -166,6 +167,14 @@ def shoot_all(style, lang):
             time.sleep(0.8)
             subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"])
         shoot("favorite-repositories", env, api, then=favorite_repositories)
+        # Your Profile: the header's avatar, left of the main menu; then its Following tab.
+        def your_profile(window, tab=None):
+            subprocess.run(["xdotool", "mousemove", "--window", window, "913", "23", "click", "1"])
+            if tab:
+                time.sleep(2.0)
+                subprocess.run(["xdotool", "mousemove", "--window", window, str(tab), "72", "click", "1"])
+        shoot("your-profile", env, api, then=your_profile)
+        shoot("following", env, api, then=lambda window: your_profile(window, tab=636))
     finally:
         server.terminate()
         limited.terminate()
