@@ -1,9 +1,13 @@
 """Your GitHub in the app: Follow / Unfollow in a person's detail, reaching the double, rolled back
 with the missing scope when the token may not follow; no Follow signed out or on yourself."""
+import glob
 import json
+import os
+import re
+import sqlite3
 import urllib.request
 
-from driver import Scenario, check, require
+from driver import Scenario, check, find_all, name, require
 
 
 DEMO_TOKEN = "ghp_demo_octocat"  # the double's token for octocat: public_repo and user:follow
@@ -102,4 +106,67 @@ def your_profile():
         app.quit()
 
 
-SCENARIOS = [follow_from_detail, your_profile]
+def _favorite_logins(scenario):
+    """The logins in the app's favorites files (the double's server has its own under servers/)."""
+    logins = set()
+    for path in glob.glob(os.path.join(scenario.desktop.env["XDG_DATA_HOME"], "**", "favorites.sqlite"), recursive=True):
+        with sqlite3.connect(path, timeout=5) as db:  # a path, not a URI: the folder name holds %XX
+            logins |= {row[0] for row in db.execute("SELECT login FROM favorite")}
+    return logins
+
+
+def _menu_item(app, label):
+    """Opens the main menu (F10) and finds the item named `label` (a popover is a surface of its own)."""
+    app.key("F10")
+    items = app.wait_until(lambda: [item for item in find_all(app.node, "menu item", only_visible=False) if name(item) == label], timeout=10)
+    return items[0] if items else None
+
+
+def import_following():
+    with Scenario("Account: add everyone you follow to Favorites, with progress, Cancel and a summary") as s:
+        server = s.server("--search-limit", 1000, "--following", "octocat=1000")
+        following = set(_following_on_double(server))
+        signed_out = s.app(server.url)
+        signed_out.key("F10")
+        items = signed_out.wait_until(lambda: find_all(signed_out.node, "menu item", only_visible=False), timeout=10) or []
+        check("signed out, the menu has no 'Add everyone you follow to Favorites'",
+              items and "Add everyone you follow to Favorites" not in [name(item) for item in items], signed_out.tree)
+        signed_out.key("Escape")
+        signed_out.quit()
+
+        app = s.app(server.url, env={"GH_TOKEN": DEMO_TOKEN})
+        require("signed in", app.wait("push button", "Your Profile", timeout=15), app.tree)
+        # Slow pages, so the import can be watched and stopped halfway.
+        server.fault("latency", route="following", milliseconds=1000, remaining=9)
+        app.press(require("signed in, the menu has 'Add everyone you follow to Favorites'",
+                          _menu_item(app, "Add everyone you follow to Favorites"), app.tree))
+        check("Favorites comes forward", app.wait("list", "Favorites", timeout=10) is not None, app.tree)
+        progress = app.wait_until(lambda: (lambda label: label if label and re.search(r"\d+ of 1,?000$", label.name) else None)(
+            app.label_containing("Adding people you follow")), timeout=15)
+        check("the progress says how far, of how many GitHub says (%s)" % (progress and progress.name), progress is not None, app.tree)
+        check("a progress bar shows it", app.wait("progress bar", timeout=5) is not None, app.tree)
+        cancel = require("the import can be cancelled", app.wait("push button", "Cancel"), app.tree)
+        app.press(cancel)
+        stopped = app.wait_label_containing("Stopped after adding", timeout=15)
+        check("Cancel stops it and a toast says how many were added", stopped is not None, app.tree)
+        check("the progress goes away", app.wait_gone("push button", "Cancel", timeout=10), app.tree)
+        kept = _favorite_logins(s)
+        count = int("".join(ch for ch in (stopped.name if stopped else "") if ch.isdigit()) or -1)
+        check("what was added before Cancel stays: %d favorites, as the toast says" % len(kept),
+              0 < len(kept) < 1000 and len(kept) == count and kept <= following, "%d kept, toast %r" % (len(kept), stopped and stopped.name))
+        check("they show in the Favorites list", app.wait_until(lambda: kept & set(app.rows("Favorites")), timeout=10), app.tree)
+
+        server.clear_faults()
+        app.press(require("the menu item again", _menu_item(app, "Add everyone you follow to Favorites"), app.tree))
+        summary = app.wait_label_containing("were already favorites", timeout=30)
+        check("the summary toast says who was added and who already was",
+              summary is not None and summary.name == "Added %d people, %d were already favorites" % (1000 - len(kept), len(kept)),
+              summary and summary.name)
+        check("everyone followed is a favorite now", _favorite_logins(s) == following, "%d of %d" % (len(_favorite_logins(s) & following), len(following)))
+        app.press(require("and once more", _menu_item(app, "Add everyone you follow to Favorites"), app.tree))
+        check("running it again adds nobody", app.wait_label_containing("Everyone you follow is already a favorite", timeout=30) is not None, app.tree)
+        check("…and the favorites are the same", len(_favorite_logins(s)) == 1000)
+        app.quit()
+
+
+SCENARIOS = [follow_from_detail, your_profile, import_following]

@@ -16,7 +16,7 @@ Scenarios (driver.py has the helpers):
   scenarios_window.py     narrow layout with Back; size and favorites kept across a restart
   scenarios_korean.py     in ko_KR.UTF-8: Korean names, no English word of the catalogue left
   scenarios_refresh.py    F5 / Ctrl+R keep results and detail, the Filters popover, a person's repositories
-  scenarios_account.py    Follow / Unfollow from a detail, on the double; refused without user:follow
+  scenarios_account.py    Follow / Unfollow from a detail, on the double; refused without user:follow; Your Profile; add everyone you follow to Favorites
 """
 import os
 import sys

@@ -122,6 +122,30 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         }
     }
 
+    /// "Add everyone you follow to Favorites": Favorites › People comes forward with the import's
+    /// progress above it (cancellable there), and a toast sums up what was added. A 401 opens
+    /// sign-in and runs it again after.
+    public func importFollowing() {
+        guard dependencies.authenticator.account != nil else {
+            startSignIn(reason: tr("Sign in to add everyone you follow to Favorites"), retry: { [weak self] in self?.importFollowing() })
+            return
+        }
+        navigator.show(tab: .favorites)
+        favorites?.tabViewModel?.send(.scopeChanged(.people))
+        dependencies.followingImport.start { [weak self] outcome in
+            guard let self else { return }
+            if case .failed(_, .signInRequired) = outcome {
+                signInRequired { [weak self] in self?.importFollowing() }
+                return
+            }
+            if case .failed = outcome {
+                navigator.showToast(.retry(outcome.message) { [weak self] in self?.importFollowing() })
+            } else {
+                navigator.showToast(Toast(message: outcome.message))
+            }
+        }
+    }
+
     /// Your Profile (the header's avatar) in the detail pane: the account's profile, fetched
     /// first (it gives the id favorites need), then its lists as their tabs are shown.
     public func showYourProfile() {

@@ -12,6 +12,8 @@ public final class AppDependencies {
     public let repositoryStarring: any UndoableRepositoryStarring
     /// Sends repository star changes to GitHub and syncs GitHub's stars in (signed in only).
     public let starSync: StarSync
+    /// "Add everyone you follow to Favorites" (signed in).
+    public let followingImport: FollowingImport
     public let clock: any Clock<Duration>
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
@@ -51,6 +53,7 @@ public final class AppDependencies {
         starSync = StarSync(api: api, database: starsDatabase, clock: clock, now: now, login: { authenticator.account?.login })
         self.repositoryStarring = repositoryStarring
             ?? StoreRepositoryStarring(store: GRDBFavoritesStore(database: starsDatabase), credentials: api.credentials, sync: starSync, now: now)
+        followingImport = FollowingImport(api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
     }

@@ -65,7 +65,8 @@ public final class FavoritesCoordinator: Coordinator {
     public func start() {
         let people = dependencies.makeFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
         let repositories = dependencies.makeRepositoryFavoritesViewModel(actions: .init(showDetail: { [onSelectRepository] in onSelectRepository($0) }))
-        let viewModel = FavoritesTabViewModel(people: people, repositories: repositories, starSync: dependencies.starSync)
+        let viewModel = FavoritesTabViewModel(people: people, repositories: repositories, starSync: dependencies.starSync,
+                                              followingImport: dependencies.followingImport)
         tabViewModel = viewModel
         navigator.showFavorites(viewModel)
     }

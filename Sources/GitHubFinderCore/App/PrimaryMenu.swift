@@ -18,6 +18,8 @@ public enum PrimaryMenu {
             [
                 MenuItem(label: tr("_Sign In…"), action: "app.sign-in", hiddenWhenDisabled: true),
                 MenuItem(label: tr("Sign _Out"), action: "app.sign-out", hiddenWhenDisabled: true),
+                // Signed in only.
+                MenuItem(label: tr("_Add everyone you follow to Favorites"), action: "app.import-following", hiddenWhenDisabled: true),
             ],
             ColorSchemePreference.allCases.map { MenuItem(label: $0.title, action: "app.style", target: $0.rawValue) },
             [

@@ -55,6 +55,22 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Stars each of `favorites` that is not a favorite yet, in one transaction; those already
+    /// starred keep their snapshot and date. A stale favorite holding a new one's login (renamed
+    /// account) is replaced, as in `saveFavorite`. Returns how many were added.
+    public func addNewFavorites(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int {
+        guard !favorites.isEmpty else { return 0 }
+        return try write { db in
+            var added = 0
+            for favorite in favorites where try !Favorite.exists(db, id: favorite.id) {
+                try Favorite.filter(sql: "login = ? COLLATE NOCASE", arguments: [favorite.login]).deleteAll(db)
+                try favorite.insert(db)
+                added += 1
+            }
+            return added
+        }
+    }
+
     /// Fills in (or corrects) the display name of a favorite's snapshot. Does nothing when the
     /// user is no longer a favorite: a late answer never stars anyone again. Returns whether a
     /// favorite was changed.

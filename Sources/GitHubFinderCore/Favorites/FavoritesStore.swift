@@ -4,6 +4,9 @@ import Foundation
 public protocol FavoritesStore: Sendable {
     /// Stars `favorite` (or refreshes its snapshot). Durable once it returns.
     func add(_ favorite: Favorite) throws(FavoritesStoreError)
+    /// Stars those of `favorites` not starred yet (the others keep their snapshot and date), all
+    /// or none; returns how many were added. Durable once it returns.
+    func addNew(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int
     /// Sets the display name of a favorite's snapshot, if it is still a favorite (never re-stars).
     func updateName(_ name: String, ofFavorite id: UserID) throws(FavoritesStoreError)
     /// Unstars; returns the removed snapshot for Undo.
@@ -16,4 +19,17 @@ public protocol FavoritesStore: Sendable {
     func observeFavoritesIndex() -> AsyncStream<FavoritesIndex>
     /// The starred ids now, then again after each change: what row stars follow.
     func observeFavoriteIDs() -> AsyncStream<Set<UserID>>
+}
+
+extension FavoritesStore {
+    /// One at a time, for stores without a transaction of their own (test fakes).
+    public func addNew(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int {
+        let starred = Set(try self.favorites().map(\.id))
+        var added = 0
+        for favorite in favorites where !starred.contains(favorite.id) {
+            try add(favorite)
+            added += 1
+        }
+        return added
+    }
 }

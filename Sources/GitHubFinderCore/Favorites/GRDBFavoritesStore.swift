@@ -15,6 +15,10 @@ public struct GRDBFavoritesStore: FavoritesStore {
         try database.saveFavorite(favorite)
     }
 
+    public func addNew(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int {
+        try database.addNewFavorites(favorites)
+    }
+
     public func updateName(_ name: String, ofFavorite id: UserID) throws(FavoritesStoreError) {
         try database.updateFavoriteName(name, id: id)
     }

@@ -109,6 +109,8 @@ public final class GitHubFinderApplication {
         signInAction = addAppAction("sign-in") { [weak self] in self?.coordinator?.startSignIn() }
         signOutAction = addAppAction("sign-out") { [weak self] in self?.coordinator?.signOut() }
         g_simple_action_set_enabled(signOutAction, 0)
+        importFollowingAction = addAppAction("import-following") { [weak self] in self?.coordinator?.importFollowing() }
+        g_simple_action_set_enabled(importFollowingAction, 0)
     }
 
     private func activate() {
@@ -126,6 +128,7 @@ public final class GitHubFinderApplication {
             guard let self else { return }
             g_simple_action_set_enabled(signInAction, signedIn ? 0 : 1)
             g_simple_action_set_enabled(signOutAction, canSignOut ? 1 : 0)
+            g_simple_action_set_enabled(importFollowingAction, signedIn ? 1 : 0)
         }
         window.makePreferences = { [weak self] in self?.makePreferences() }
         self.window = window
@@ -225,6 +228,7 @@ public final class GitHubFinderApplication {
 
     private var signInAction: OpaquePointer?
     private var signOutAction: OpaquePointer?
+    private var importFollowingAction: OpaquePointer?
 
     @discardableResult
     private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {

@@ -25,6 +25,8 @@ final class ListView<Row: AnyObject> {
     private var pending: Set<UnsafeMutableRawPointer> = []
     /// List items past the last key, blank until GTK drops them when idle.
     private var blank: Set<UnsafeMutableRawPointer> = []
+    /// Rows showing their key whose content changed (`rebind`): off screen, bound again when idle.
+    private var stale: Set<UnsafeMutableRawPointer> = []
     private var idleWork: UInt32 = 0
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
@@ -101,6 +103,24 @@ final class ListView<Row: AnyObject> {
         gtk_single_selection_set_selected(selection, position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
 
+    /// What the rows show changed, not which keys they show (a star, a name): the rows on screen
+    /// are bound again now, the others when idle. Binding all of GTK's ~200 rows at once, for
+    /// each page a long import added, held the main loop 20 ms every time.
+    func rebind() {
+        let onScreen = positionsOnScreen()
+        for (pointer, row) in rows {
+            guard let key = shown[pointer], !pending.contains(pointer) else { continue }
+            let item = ListItem(pointer: pointer)
+            if onScreen?.contains(Int(item.position)) == true {
+                stale.remove(pointer)
+                onBind?(row, key, item)
+            } else {
+                stale.insert(pointer)
+            }
+        }
+        if !stale.isEmpty { scheduleIdleWork() }
+    }
+
     /// The key of the selected row.
     var selectedKey: Int64? { model.key(at: gtk_single_selection_get_selected(selection)) }
 
@@ -131,6 +151,7 @@ final class ListView<Row: AnyObject> {
     }
 
     private func forget(_ pointer: UnsafeMutableRawPointer) {
+        stale.remove(pointer)
         let waited = pending.remove(pointer) != nil
         if blank.remove(pointer) != nil || waited, let row = rows[pointer] { show(row, true) }
         guard let key = shown.removeValue(forKey: pointer) else { return }
@@ -143,6 +164,7 @@ final class ListView<Row: AnyObject> {
         let waited = pending.remove(pointer) != nil
         if blank.remove(pointer) != nil || waited { show(row, true) }
         shown[pointer] = key
+        stale.remove(pointer)
         boundRows[key] = row
         onBind?(row, key, ListItem(pointer: pointer))
     }
@@ -164,6 +186,7 @@ final class ListView<Row: AnyObject> {
         unlink(pointer, row)
         shown[pointer] = nil
         pending.remove(pointer)
+        stale.remove(pointer)
         if blank.insert(pointer).inserted { show(row, false) }
     }
 
@@ -187,13 +210,27 @@ final class ListView<Row: AnyObject> {
         }
     }
 
-    /// GTK gets the whole list and every row its key.
+    /// GTK gets the whole list and every row its key. While GTK still makes row widgets for the
+    /// rows it gains (GTK 4.8 keeps ~200 items per list, on screen or not), it gains them
+    /// `growth` at a time, one main-loop turn each, then the rest at once: making 100 rows in
+    /// one turn held the main loop ~100 ms when a list first filled (while importing everyone
+    /// you follow, say).
     private func finish() {
-        model.setCount(model.keys.count)
+        let target = model.keys.count
+        if target - model.count > Self.growth, model.count < Self.rowsGTKMakes {
+            model.setCount(model.count + Self.growth)
+        } else {
+            model.setCount(target)
+        }
         for pointer in pending {
             if let key = shown[pointer] { fill(pointer, with: key) }
         }
         pending.removeAll()
+        for pointer in stale {
+            if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
+        }
+        stale.removeAll()
+        if model.count < target { scheduleIdleWork() }
     }
 
     /// A scroll may bring waiting rows into view: finish before the frame is drawn.
@@ -224,4 +261,8 @@ final class ListView<Row: AnyObject> {
     /// Rows past the last one seen that could still be on screen, when none was seen.
     private static var fillFirst: Int { 40 }
     private static var poolLimit: Int { 256 }
+    /// Rows GTK gains per main-loop turn while it still makes row widgets…
+    private static var growth: Int { 10 }
+    /// …which it does for the first ~200 rows of a list; past them it reuses its items.
+    private static var rowsGTKMakes: Int { 200 }
 }

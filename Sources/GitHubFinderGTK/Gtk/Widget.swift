@@ -7,6 +7,9 @@ import CGtkSupport
 @MainActor
 class Widget {
     let ref: ObjectRef
+    /// What `setAccessibleLabel` / `setHiddenFromAccessibility` last set (nil: never).
+    private var accessibleLabel: String?
+    private var isHiddenFromAccessibility: Bool?
 
     /// Wraps `pointer`, which must be a `gtkType`.
     required init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -81,7 +84,19 @@ class Widget {
 
     // MARK: Accessibility
 
-    func setAccessibleLabel(_ label: String) { ghf_accessible_set_label(pointer, label) }
+    /// Sets the accessible name unless this wrapper set the same one last: every update is news
+    /// sent to the accessibility bus, from the main thread, even when nothing changed (a list
+    /// re-binding its ~200 rows sent ~400 of them).
+    func setAccessibleLabel(_ label: String) {
+        guard label != accessibleLabel else { return }
+        accessibleLabel = label
+        ghf_accessible_set_label(pointer, label)
+    }
     func hideFromAccessibility() { setHiddenFromAccessibility(true) }
-    func setHiddenFromAccessibility(_ hidden: Bool) { ghf_accessible_set_hidden(pointer, hidden ? 1 : 0) }
+    /// The same: only a change reaches GTK.
+    func setHiddenFromAccessibility(_ hidden: Bool) {
+        guard hidden != isHiddenFromAccessibility else { return }
+        isHiddenFromAccessibility = hidden
+        ghf_accessible_set_hidden(pointer, hidden ? 1 : 0)
+    }
 }

@@ -6,11 +6,11 @@ struct PrimaryMenuTests {
     @Test func itListsTheAccountTheStylesAndTheWindowsInThreeSections() {
         let sections = PrimaryMenu.sections
         #expect(sections.map { $0.map(\.label) } == [
-            ["_Sign In…", "Sign _Out"],
+            ["_Sign In…", "Sign _Out", "_Add everyone you follow to Favorites"],
             ["Follow System Style", "Light Style", "Dark Style"],
             ["_Preferences", "_Keyboard Shortcuts", "_About GitHub Finder"],
         ])
-        #expect(sections[0].allSatisfy { $0.hiddenWhenDisabled }, "only one of Sign In… and Sign Out shows")
+        #expect(sections[0].allSatisfy { $0.hiddenWhenDisabled }, "only one of Sign In… and Sign Out shows, and the import only signed in")
         #expect(sections[1].compactMap(\.target) == ColorSchemePreference.allCases.map(\.rawValue))
     }
 

@@ -89,4 +89,27 @@ struct LiveClientFollowTests {
             #expect(await eventually { detail.state.follow == FollowState(isFollowing: true) })
         }
     }
+
+    @MainActor
+    @Test func everyoneYouFollowIsAddedToTheFavoritesFileOnce() async throws {
+        try await withLiveDouble(signedInAs: "octocat") { server, client in
+            try server.setFollowing(of: "octocat", count: 250)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghf-import-\(UUID().uuidString).sqlite")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let store = GRDBFavoritesStore(database: try AppDatabase.open(at: file))
+            let importing = FollowingImport(api: client, store: store, account: { "octocat" })
+            let outcomes = Recorder<FollowingImportOutcome>()
+            importing.start { outcomes.append($0) }
+            await importing.wait()
+            #expect(outcomes.values == [.finished(.init(added: 250, alreadyFavorites: 0))])
+            #expect(outcomes.values.first?.message == "Added 250 people")
+            let reopened = try GRDBFavoritesStore(database: AppDatabase.open(at: file)).favorites()
+            #expect(Set(reopened.map(\.login)) == Set(server.following(of: "octocat")), "every person followed is a favorite in the file")
+
+            importing.start { outcomes.append($0) }
+            await importing.wait()
+            #expect(outcomes.values.last?.message == "Everyone you follow is already a favorite")
+            #expect(try store.favorites().count == 250)
+        }
+    }
 }

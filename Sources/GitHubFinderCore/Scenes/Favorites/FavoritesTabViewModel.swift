@@ -9,6 +9,8 @@ public final class FavoritesTabViewModel {
     public enum Input: Equatable, Sendable {
         case filterChanged(String)
         case scopeChanged(SearchScope)
+        /// Stops "Add everyone you follow to Favorites" (its Cancel button).
+        case cancelImport
     }
 
     public private(set) var scope: SearchScope = .people
@@ -16,13 +18,19 @@ public final class FavoritesTabViewModel {
     @ObservationIgnored public let people: FavoritesViewModel
     @ObservationIgnored public let repositories: RepositoryFavoritesViewModel
     @ObservationIgnored private let starSync: StarSync?
+    @ObservationIgnored private let followingImport: FollowingImport?
 
-    /// `starSync`: GitHub's stars being brought in, said above the Repositories list.
-    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil) {
+    /// `starSync`: GitHub's stars being brought in, said above the Repositories list;
+    /// `followingImport`: the people you follow being added, said above the People list.
+    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil, followingImport: FollowingImport? = nil) {
         self.people = people
         self.repositories = repositories
         self.starSync = starSync
+        self.followingImport = followingImport
     }
+
+    /// "Adding people you follow… 300 of 5,000" with its fraction while an import runs.
+    public var peopleProgress: FollowingImportProgress? { followingImport?.progress }
 
     /// "Fetched 250 starred repositories…" while a sync brings GitHub's stars in; nil otherwise.
     public var repositoriesProgress: String? { starSync?.progress?.text }
@@ -33,6 +41,9 @@ public final class FavoritesTabViewModel {
             filter = text
         case .scopeChanged(let newScope):
             scope = newScope
+        case .cancelImport:
+            followingImport?.cancel()
+            return
         }
         switch scope {
         case .people: people.send(.filterChanged(filter))

@@ -45,7 +45,7 @@ final class AccountListPane<Source: SearchSource, RowWidget: SearchRowWidget> wh
     private func render(_ state: AccountListState<Source.Row>) {
         rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         list.update(state.rows.map(\.id))
-        for (id, row) in list.boundRows { bind(row, id: id) }
+        list.rebind()
         if let content = state.statePage { pages.show(content) } else { root.showChild("results") }
         pagingSpinner.setVisible(state.phase == .loadingMore)
         onCount?(state.countText)

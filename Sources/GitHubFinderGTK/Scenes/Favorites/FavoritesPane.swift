@@ -43,6 +43,10 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
     private let messageClose: Button
     private let progressBar: Box
     private let progressLabel: Label
+    private let progressSpinner: Spinner
+    private let progressFraction: ProgressBar
+    private let progressCancel: Button
+    private var onCancelProgress: (@MainActor () -> Void)?
     private let viewModel: ViewModel
     private let states: Stack
     /// State pages ("empty", "noMatches"), made the first time they show.
@@ -68,7 +72,10 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         messageClose = builder.get("message_close")
         progressBar = builder.get("progress_bar")
         progressLabel = builder.get("progress_label")
-        builder.get("progress_spinner", as: Spinner.self).spinWhileMapped()
+        progressSpinner = builder.get("progress_spinner")
+        progressSpinner.spinWhileMapped()
+        progressFraction = builder.get("progress_fraction")
+        progressCancel = builder.get("progress_cancel")
         let scroller = builder.get("favorites_scroller", as: ScrolledWindow.self)
         list = ListView(makeRow: FavoriteSlot<Entry>.init) { $0.root }
         list.widget.setAccessibleLabel(listLabel)
@@ -81,7 +88,10 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
             if let id = FavoritesKey.entryID(key) { self?.viewModel.send(.select(id)) }
         }
         messageClose.setAccessibleLabel(AccessibleNames.dismiss)
-        connections = [messageClose.onClicked { [weak self] in self?.viewModel.send(.dismissError) }]
+        connections = [
+            messageClose.onClicked { [weak self] in self?.viewModel.send(.dismissError) },
+            progressCancel.onClicked { [weak self] in self?.onCancelProgress?() },
+        ]
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
@@ -89,7 +99,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         list.update(state.rows.map(FavoritesKey.key))
         if state.contentVersion != drawnContentVersion {
             drawnContentVersion = state.contentVersion
-            for (key, slot) in list.boundRows { bind(slot, key: key, item: nil) }
+            list.rebind()
         }
         onRendered?(state.filter)
         if let content = state.statePage {
@@ -133,11 +143,17 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         onScreenAvatars.schedule()
     }
 
-    /// Says how far a long task on this list has come ("Fetched 300 starred repositories…"), or
-    /// hides that line (nil).
-    func showProgress(_ text: String?) {
+    /// Says how far a long task on this list has come ("Fetched 300 starred repositories…"), with
+    /// a bar when `fraction` is known (else a spinner) and Cancel when `cancel` is given; nil
+    /// `text` hides that line.
+    func showProgress(_ text: String?, fraction: Double? = nil, cancel: (@MainActor () -> Void)? = nil) {
         progressLabel.setText(text ?? "")
         progressBar.setVisible(text != nil)
+        progressSpinner.setVisible(fraction == nil)
+        progressFraction.setVisible(fraction != nil)
+        if let fraction { progressFraction.setFraction(fraction) }
+        onCancelProgress = cancel
+        progressCancel.setVisible(text != nil && cancel != nil)
     }
 
     /// "list", "empty" or "noMatches": what the list shows now.

@@ -19,6 +19,8 @@ final class FavoritesView {
     private var observation: StateObservation?
     /// Keystroke in the filter → the list model spliced, for the benchmark.
     let filterTiming = FilterTiming()
+    /// The main loop's longest stall while the people you follow are added, for the benchmark.
+    let importStalls = MainLoopStalls()
 
     /// The people list (the one tests and the bench drive).
     var list: ListView<FavoriteSlot<UserRowWidget>> { people.list }
@@ -55,16 +57,19 @@ final class FavoritesView {
                 if button?.isActive == true { self?.viewModel.send(.scopeChanged(scope)) }
             })
         }
-        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter, viewModel.repositoriesProgress) }) { [weak self] scope, filter, progress in
-            self?.render(scope: scope, filter: filter, progress: progress)
+        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter, viewModel.repositoriesProgress, viewModel.peopleProgress) }) { [weak self] scope, filter, progress, people in
+            self?.render(scope: scope, filter: filter, progress: progress, peopleProgress: people)
         }
     }
 
-    private func render(scope: SearchScope, filter text: String, progress: String?) {
+    private func render(scope: SearchScope, filter text: String, progress: String?, peopleProgress: FollowingImportProgress?) {
         filter.setText(text)
         for (each, button) in scopeButtons { button.setActive(each == scope) }
         if scope == .repositories { makeRepositoriesPane() }
         repositories?.showProgress(progress)
+        importStalls.watch(peopleProgress != nil)
+        people.showProgress(peopleProgress?.text, fraction: peopleProgress?.fraction,
+                            cancel: { [weak self] in self?.viewModel.send(.cancelImport) })
         if scopes.visibleChildName != scope.rawValue {
             scopes.showChild(scope.rawValue)
             onScopeShown?(scope)

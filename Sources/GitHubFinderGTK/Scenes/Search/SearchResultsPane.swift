@@ -79,7 +79,7 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
         rendered = state
         rowsByID = Dictionary(state.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         list.update(state.rows.map(\.id))
-        for (id, row) in list.boundRows { bind(row, id: id) }
+        list.rebind()
         onSort?(state.sort)
         if let content = state.statePage {
             pages.show(content)

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The longest the main loop went without getting back to a 5 ms heartbeat while a long task
+/// ran (e.g. "Add everyone you follow to Favorites"): how long a frame could have waited. Only
+/// with `GHF_DEBUG_STATS` (read by `make bench`); otherwise it never runs a timer.
+@MainActor
+final class MainLoopStalls {
+    private static let interval: UInt32 = 5
+    private let enabled = !(ProcessInfo.processInfo.environment["GHF_DEBUG_STATS"] ?? "").isEmpty
+    private var timer: UInt32 = 0
+    private var last: ContinuousClock.Instant?
+    /// The longest gap beyond the heartbeat's interval, over every run so far.
+    private(set) var longestMilliseconds = 0.0
+    /// Runs watched to their end.
+    private(set) var runs = 0
+    /// Gaps over a 60 Hz frame (16 ms), as milliseconds since their run began, for the report.
+    private(set) var longGaps: [(at: Double, milliseconds: Double)] = []
+    private var started: ContinuousClock.Instant?
+
+    func watch(_ running: Bool) {
+        guard enabled, running != (timer != 0) else { return }
+        if running {
+            last = .now
+            started = last
+            timer = Timeout.every(milliseconds: Self.interval) { [weak self] in
+                self?.beat()
+                return true
+            }
+        } else {
+            beat()
+            Timeout.cancel(timer)
+            timer = 0
+            runs += 1
+        }
+    }
+
+    private func beat() {
+        let now = ContinuousClock.now
+        if let last {
+            let gap = now - last
+            let milliseconds = Self.milliseconds(gap) - Double(Self.interval)
+            longestMilliseconds = max(longestMilliseconds, milliseconds)
+            if milliseconds > 16, let started, longGaps.count < 200 {
+                longGaps.append((Self.milliseconds(last - started), milliseconds))
+            }
+        }
+        last = now
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
