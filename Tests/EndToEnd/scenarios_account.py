@@ -136,6 +136,8 @@ def import_following():
 
         app = s.app(server.url, env={"GH_TOKEN": DEMO_TOKEN})
         require("signed in", app.wait("push button", "Your Profile", timeout=15), app.tree)
+        # The start brings in whom you follow (the rows' badge): ten pages, before the slow ones.
+        app.wait_until(lambda: server.requests("following") >= 10, timeout=20)
         # Slow pages, so the import can be watched and stopped halfway.
         server.fault("latency", route="following", milliseconds=1000, remaining=9)
         app.press(require("signed in, the menu has 'Add everyone you follow to Favorites'",
@@ -169,4 +171,48 @@ def import_following():
         app.quit()
 
 
-SCENARIOS = [follow_from_detail, your_profile, import_following]
+def _row(app, login, list_name="Search results", timeout=15):
+    listed = app.wait("list", list_name, timeout=timeout)
+    return listed and app.wait("panel", login, within=listed, timeout=timeout)
+
+
+def _badged(app, row):
+    return row is not None and app.find("label", "Following", within=row) is not None
+
+
+def following_badge():
+    with Scenario("Account: people you follow carry a 'Following' badge in search results and Favorites") as s:
+        server = s.server("--search-limit", 1000, "--following", "octocat=3")
+        followed = _following_on_double(server)
+        other = "1337coder"
+        require("%s is not among the three followed" % other, other not in followed, repr(followed))
+        signed_out = s.app(server.url)
+        signed_out.search(followed[0])
+        row = require("%s is found signed out" % followed[0], _row(signed_out, followed[0]), signed_out.tree)
+        check("signed out, no row carries the badge", not _badged(signed_out, row), lambda: signed_out.tree(row))
+        signed_out.quit()
+
+        app = s.app(server.url, env={"GH_TOKEN": DEMO_TOKEN})
+        app.search(followed[0])
+        row = require("%s is found" % followed[0], _row(app, followed[0]), app.tree)
+        check("a person you follow carries 'Following' in the search results",
+              app.wait_until(lambda: _badged(app, _row(app, followed[0])), timeout=15), app.tree)
+        app.press(require("their star", app.wait("push button", "Add %s to favorites" % followed[0], within=_row(app, followed[0])), app.tree))
+        app.search(other)
+        row = require("%s is found" % other, _row(app, other), app.tree)
+        check("someone you do not follow carries no badge", not _badged(app, row), lambda: app.tree(row))
+
+        app.click(row)
+        app.press(require("their detail offers 'Follow'", app.wait("push button", "Follow", timeout=15), app.tree))
+        check("followed from the detail, their row carries the badge at once",
+              app.wait_until(lambda: _badged(app, _row(app, other)), timeout=15), app.tree)
+        app.press(require("'Unfollow' is there", app.wait("push button", "Unfollow"), app.tree))
+        check("unfollowed, the badge goes", app.wait_until(lambda: not _badged(app, _row(app, other)), timeout=15), app.tree)
+
+        app.key("alt+2")
+        favorite = _row(app, followed[0], "Favorites")
+        check("the followed favorite carries the badge in Favorites", favorite is not None and _badged(app, favorite), app.tree)
+        app.quit()
+
+
+SCENARIOS = [follow_from_detail, your_profile, import_following, following_badge]

@@ -79,20 +79,25 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     private func showAccount() {
         let account = dependencies.authenticator.account
         navigator.showAccount(account, canSignOut: dependencies.authenticator.canSignOut)
+        let followed = dependencies.followed
         guard let login = account?.login else {
-            if account == nil { syncedLogin = nil }
+            if account == nil {
+                syncedLogin = nil
+                Task { await followed.synchronize() }  // signed out: no badges
+            }
             return
         }
         guard syncedLogin != login else { return }
         syncedLogin = login
-        let starSync = dependencies.starSync
-        Task { await starSync.synchronize() }
+        refreshAccount()
     }
 
-    /// Refresh: GitHub's stars again (and the outbox sent), when signed in.
-    public func refreshStars() {
+    /// Refresh: GitHub's stars again (and the outbox sent), and whom you follow, when signed in.
+    public func refreshAccount() {
         let starSync = dependencies.starSync
+        let followed = dependencies.followed
         Task { await starSync.synchronize() }
+        Task { await followed.synchronize() }
     }
 
     /// Opens the Sign In dialog (once, however many screens ask); `retry` runs after success.
@@ -219,7 +224,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         detail?.viewModel?.send(.refresh)
         repositoryDetail?.viewModel?.send(.refresh)
         yourProfile?.send(.refresh)
-        refreshStars()
+        refreshAccount()
     }
 
     /// Back to "Select a User" (narrow windows' Back button).

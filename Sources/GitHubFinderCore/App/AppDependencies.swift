@@ -14,6 +14,8 @@ public final class AppDependencies {
     public let starSync: StarSync
     /// "Add everyone you follow to Favorites" (signed in).
     public let followingImport: FollowingImport
+    /// Whom the signed-in account follows: the rows' "Following" badge.
+    public let followed: FollowedPeople
     public let clock: any Clock<Duration>
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
@@ -53,7 +55,9 @@ public final class AppDependencies {
         starSync = StarSync(api: api, database: starsDatabase, clock: clock, now: now, login: { authenticator.account?.login })
         self.repositoryStarring = repositoryStarring
             ?? StoreRepositoryStarring(store: GRDBFavoritesStore(database: starsDatabase), credentials: api.credentials, sync: starSync, now: now)
-        followingImport = FollowingImport(api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, now: now)
+        let followed = FollowedPeople(api: api, account: { [starSync] in await starSync.signedInLogin() })
+        self.followed = followed
+        followingImport = FollowingImport(api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, followed: followed, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
     }
@@ -181,11 +185,14 @@ public final class AppDependencies {
             following: AccountListViewModel(list: .following, source: people, fetch: network(.following), actions: peopleActions),
             followers: AccountListViewModel(list: .followers, source: people, fetch: network(.followers), actions: peopleActions),
             repositories: AccountListViewModel(list: .repositories, source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), fetch: yours,
-                                               actions: .init(showDetail: showRepository, showError: showError, signInRequired: detailActions.signInRequired))
+                                               actions: .init(showDetail: showRepository, showError: showError, signInRequired: detailActions.signInRequired)),
+            followed: followed
         )
     }
 
     public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {
-        DetailViewModel(user: user, api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
+        let viewModel = DetailViewModel(user: user, api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
+        viewModel.onFollowKnown = { [followed] id, following in followed.set(id, followed: following) }
+        return viewModel
     }
 }

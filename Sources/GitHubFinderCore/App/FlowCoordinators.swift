@@ -35,7 +35,7 @@ public final class SearchCoordinator: Coordinator {
             showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
             signInRequired: { [onSignInRequired] in onSignInRequired($0) }
         ))
-        let viewModel = SearchTabViewModel(people: people, repositories: repositories)
+        let viewModel = SearchTabViewModel(people: people, repositories: repositories, followed: dependencies.followed)
         tabViewModel = viewModel
         navigator.showSearch(viewModel)
     }
@@ -66,7 +66,7 @@ public final class FavoritesCoordinator: Coordinator {
         let people = dependencies.makeFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
         let repositories = dependencies.makeRepositoryFavoritesViewModel(actions: .init(showDetail: { [onSelectRepository] in onSelectRepository($0) }))
         let viewModel = FavoritesTabViewModel(people: people, repositories: repositories, starSync: dependencies.starSync,
-                                              followingImport: dependencies.followingImport)
+                                              followingImport: dependencies.followingImport, followed: dependencies.followed)
         tabViewModel = viewModel
         navigator.showFavorites(viewModel)
     }

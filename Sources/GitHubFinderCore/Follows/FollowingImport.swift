@@ -15,12 +15,16 @@ public final class FollowingImport {
     @ObservationIgnored private let store: any FavoritesStore
     @ObservationIgnored private let account: @MainActor () async -> String?
     @ObservationIgnored private let now: @Sendable () -> Date
+    /// Told the complete list when an import runs to its end (the rows' "Following" badge).
+    @ObservationIgnored private let followed: FollowedPeople?
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private let logger = Logger(label: "GitHubFinder.FollowingImport")
 
     /// `account`: the signed-in login, once known (nil signed out).
-    public init(api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () async -> String?, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () async -> String?, followed: FollowedPeople? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.api = api
+        self.followed = followed
         self.store = store
         self.account = account
         self.now = now
@@ -59,34 +63,37 @@ public final class FollowingImport {
             progress = FollowingImportProgress(added: 0, seen: 0, total: profile.following)
         }
         var seen = Set<UserID>()
-        var next: URL?
-        repeat {
-            if Task.isCancelled { return .cancelled(counts) }
-            let page: Page<User>
-            do throws(GitHubError) {
-                if let next { page = try await api.users(page: next) } else { page = try await api.network(.following) }
-            } catch {
-                if error == .cancelled || Task.isCancelled { return .cancelled(counts) }
-                logger.notice("following could not be fetched", metadata: ["error": "\(error)"])
-                if case .unauthorized = error { return .failed(counts, .signInRequired) }
-                return .failed(counts, .reason(error.localizedDescription))
+        var writeFailure: FavoritesStoreError?
+        do throws(GitHubError) {
+            try await api.forEachFollowingPage { users in
+                // Cancelled while the page was on its way: it is not added.
+                if Task.isCancelled { return false }
+                let addedAt = now()
+                let favorites = users.filter { seen.insert($0.id).inserted }.map { Favorite($0, addedAt: addedAt) }
+                do throws(FavoritesStoreError) {
+                    let added = try await Self.addNew(favorites, to: store)
+                    counts.added += added
+                    counts.alreadyFavorites += favorites.count - added
+                } catch {
+                    writeFailure = error
+                    return false
+                }
+                progress = FollowingImportProgress(added: counts.added, seen: seen.count, total: progress?.total)
+                return !Task.isCancelled
             }
-            // Cancelled while the page was on its way: it is not added.
-            if Task.isCancelled { return .cancelled(counts) }
-            let fresh = page.items.filter { seen.insert($0.id).inserted }
-            let addedAt = now()
-            let favorites = fresh.map { Favorite($0, addedAt: addedAt) }
-            do {
-                let added = try await Self.addNew(favorites, to: store)
-                counts.added += added
-                counts.alreadyFavorites += favorites.count - added
-            } catch {
-                logger.error("following could not be added", metadata: ["error": "\(error)"])
-                return .failed(counts, .reason(error.localizedDescription))
-            }
-            progress = FollowingImportProgress(added: counts.added, seen: seen.count, total: progress?.total)
-            next = page.next
-        } while next != nil
+        } catch {
+            if error == .cancelled || Task.isCancelled { return .cancelled(counts) }
+            logger.notice("following could not be fetched", metadata: ["error": "\(error)"])
+            if case .unauthorized = error { return .failed(counts, .signInRequired) }
+            return .failed(counts, .reason(error.localizedDescription))
+        }
+        if let writeFailure {
+            logger.error("following could not be added", metadata: ["error": "\(writeFailure)"])
+            return .failed(counts, .reason(writeFailure.localizedDescription))
+        }
+        if Task.isCancelled { return .cancelled(counts) }
+        // The whole list, in hand: it is whom the account follows now.
+        followed?.replace(seen)
         return .finished(counts)
     }
 

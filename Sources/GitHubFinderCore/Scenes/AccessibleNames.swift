@@ -15,6 +15,8 @@ public enum AccessibleNames {
     public static var repositoryFavoritesList: String { tr("Favorite Repositories") }
     /// The close button of a message bar or a toast.
     public static var dismiss: String { tr("Dismiss") }
+    /// The badge on the row of someone the signed-in account follows.
+    public static var followingBadge: String { tr("Following") }
     public static var searchTab: String { tr("Search") }
     public static var favoritesTab: String { tr("Favorites") }
     public static var mainMenu: String { tr("Main Menu") }

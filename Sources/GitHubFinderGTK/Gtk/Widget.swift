@@ -7,9 +7,8 @@ import CGtkSupport
 @MainActor
 class Widget {
     let ref: ObjectRef
-    /// What `setAccessibleLabel` / `setHiddenFromAccessibility` last set (nil: never).
+    /// What `setAccessibleLabelIfChanged` last set (nil: never).
     private var accessibleLabel: String?
-    private var isHiddenFromAccessibility: Bool?
 
     /// Wraps `pointer`, which must be a `gtkType`.
     required init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -84,19 +83,16 @@ class Widget {
 
     // MARK: Accessibility
 
-    /// Sets the accessible name unless this wrapper set the same one last: every update is news
-    /// sent to the accessibility bus, from the main thread, even when nothing changed (a list
-    /// re-binding its ~200 rows sent ~400 of them).
-    func setAccessibleLabel(_ label: String) {
+    func setAccessibleLabel(_ label: String) { ghf_accessible_set_label(pointer, label) }
+    /// The same, skipped when this wrapper set that very name last: every update is news sent
+    /// to the accessibility bus from the main thread, changed or not (a list binding its ~200
+    /// rows again sent ~400). Only for widgets whose name nothing else sets: a row's box, an
+    /// icon button (GTK sets a labelled button's or a label's name itself when its text changes).
+    func setAccessibleLabelIfChanged(_ label: String) {
         guard label != accessibleLabel else { return }
         accessibleLabel = label
         ghf_accessible_set_label(pointer, label)
     }
     func hideFromAccessibility() { setHiddenFromAccessibility(true) }
-    /// The same: only a change reaches GTK.
-    func setHiddenFromAccessibility(_ hidden: Bool) {
-        guard hidden != isHiddenFromAccessibility else { return }
-        isHiddenFromAccessibility = hidden
-        ghf_accessible_set_hidden(pointer, hidden ? 1 : 0)
-    }
+    func setHiddenFromAccessibility(_ hidden: Bool) { ghf_accessible_set_hidden(pointer, hidden ? 1 : 0) }
 }

@@ -17,11 +17,14 @@ public final class YourProfileViewModel {
     public let following: AccountListViewModel<PeopleSearchSource>
     public let followers: AccountListViewModel<PeopleSearchSource>
     public let repositories: AccountListViewModel<RepositorySearchSource>
+    /// Whom the signed-in account follows: the "Following" badge on the Followers rows.
+    public let followed: FollowedPeople?
     /// The tab shown: nil for the profile.
     public private(set) var shown: AccountList?
 
     public init(detail: DetailViewModel, following: AccountListViewModel<PeopleSearchSource>, followers: AccountListViewModel<PeopleSearchSource>,
-                repositories: AccountListViewModel<RepositorySearchSource>) {
+                repositories: AccountListViewModel<RepositorySearchSource>, followed: FollowedPeople? = nil) {
+        self.followed = followed
         self.detail = detail
         self.following = following
         self.followers = followers

@@ -52,6 +52,8 @@ public final class DetailViewModel {
     /// The signed-in account's login (nil signed out: no Follow button); an environment token's
     /// may have to be asked of GitHub.
     @ObservationIgnored private let account: @MainActor () async -> String?
+    /// Told what GitHub said about following this person (its check, a Follow or Unfollow sent).
+    @ObservationIgnored public var onFollowKnown: (@MainActor (UserID, Bool) -> Void)?
 
     public init(user: User, api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () async -> String? = { nil }, actions: Actions) {
         self.state = DetailState(user: user)
@@ -185,6 +187,7 @@ public final class DetailViewModel {
             let following = try await api.isFollowing(login: login)
             guard !Task.isCancelled, state.follow?.isChanging != true else { return }
             state.follow = FollowState(isFollowing: following)
+            onFollowKnown?(state.user.id, following)
         } catch {
             guard !Task.isCancelled else { return }
             state.follow = nil
@@ -204,6 +207,7 @@ public final class DetailViewModel {
             switch result {
             case .success:
                 state.follow = FollowState(isFollowing: !wasFollowing)
+                onFollowKnown?(state.user.id, !wasFollowing)
             case .failure(let error):
                 // Rolled back: GitHub's state is what it was.
                 state.follow = FollowState(isFollowing: wasFollowing)

@@ -19,10 +19,14 @@ public final class FavoritesTabViewModel {
     @ObservationIgnored public let repositories: RepositoryFavoritesViewModel
     @ObservationIgnored private let starSync: StarSync?
     @ObservationIgnored private let followingImport: FollowingImport?
+    /// Whom the signed-in account follows: the "Following" badge on the People rows.
+    @ObservationIgnored public let followed: FollowedPeople?
 
     /// `starSync`: GitHub's stars being brought in, said above the Repositories list;
     /// `followingImport`: the people you follow being added, said above the People list.
-    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil, followingImport: FollowingImport? = nil) {
+    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil, followingImport: FollowingImport? = nil,
+                followed: FollowedPeople? = nil) {
+        self.followed = followed
         self.people = people
         self.repositories = repositories
         self.starSync = starSync

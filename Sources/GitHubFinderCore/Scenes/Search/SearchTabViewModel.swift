@@ -53,10 +53,13 @@ public final class SearchTabViewModel {
     public private(set) var scope: SearchScope = .people
     @ObservationIgnored public let people: SearchViewModel
     @ObservationIgnored public let repositories: RepositorySearchViewModel
+    /// Whom the signed-in account follows: the "Following" badge on people's rows.
+    @ObservationIgnored public let followed: FollowedPeople?
 
-    public init(people: SearchViewModel, repositories: RepositorySearchViewModel) {
+    public init(people: SearchViewModel, repositories: RepositorySearchViewModel, followed: FollowedPeople? = nil) {
         self.people = people
         self.repositories = repositories
+        self.followed = followed
     }
 
     /// The query of the scope on screen (both scopes have it once shown).

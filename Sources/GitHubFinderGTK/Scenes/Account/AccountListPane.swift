@@ -16,10 +16,12 @@ final class AccountListPane<Source: SearchSource, RowWidget: SearchRowWidget> wh
     private var onScreenAvatars: OnScreenAvatars!
     private var observation: StateObservation?
     private var connections: [SignalConnection] = []
+    private var followingBadges: FollowingBadges!
     /// Told the list's count each time the state changes (it comes with the profile).
     var onCount: (@MainActor (String?) -> Void)?
 
-    init(viewModel: AccountListViewModel<Source>, avatars: AvatarTextures) {
+    /// `followed`: whom you follow, for the people rows' "Following" badge.
+    init(viewModel: AccountListViewModel<Source>, avatars: AvatarTextures, followed: FollowedPeople? = nil) {
         self.viewModel = viewModel
         let builder = Builder("search-results.ui")
         root = builder.get("search_state_stack")
@@ -30,6 +32,7 @@ final class AccountListPane<Source: SearchSource, RowWidget: SearchRowWidget> wh
         list.widget.setAccessibleLabel(viewModel.state.list.title)
         scroller.setChild(list.widget)
         list.onBind = { [weak self] row, id, _ in self?.bind(row, id: id) }
+        followingBadges = FollowingBadges(followed, list: list)
         onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: RowWidget.avatarSize) { [weak self] in
             self.map { Array($0.list.boundRows.values) } ?? []
         }
@@ -55,6 +58,7 @@ final class AccountListPane<Source: SearchSource, RowWidget: SearchRowWidget> wh
         guard let data = rowsByID[id] else { return }
         row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
         row.show(data, texture: onScreenAvatars.cached(data.avatarURL))
+        followingBadges.show(on: row, id: id)
         onScreenAvatars.schedule()
     }
 }

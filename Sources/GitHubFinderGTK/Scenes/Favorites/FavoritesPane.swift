@@ -58,10 +58,12 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
     /// The `contentVersion` the bound rows show.
     private var drawnContentVersion = -1
     private var onScreenAvatars: OnScreenAvatars!
+    private var followingBadges: FollowingBadges!
     /// Told the filter each render applied (the filter timing of `make bench`).
     var onRendered: (@MainActor (String) -> Void)?
 
-    init(viewModel: ViewModel, listLabel: String, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
+    /// `followed`: whom you follow, for the people rows' "Following" badge.
+    init(viewModel: ViewModel, listLabel: String, avatars: AvatarTextures, followed: FollowedPeople? = nil, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
         self.showToast = showToast
         let builder = Builder("favorites-list.ui")
@@ -81,6 +83,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         list.widget.setAccessibleLabel(listLabel)
         scroller.setChild(list.widget)
         list.onBind = { [weak self] slot, key, item in self?.bind(slot, key: key, item: item) }
+        followingBadges = FollowingBadges(followed, list: list)
         onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: Entry.avatarSize) { [weak self] in
             self.map { $0.list.boundRows.values.map(\.entry) } ?? []
         }
@@ -125,7 +128,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
             slot.header.setText(letter)
             slot.header.setVisible(true)
             slot.entry.root.setVisible(false)
-            slot.root.setAccessibleLabel(letter)
+            slot.root.setAccessibleLabelIfChanged(letter)
             slot.entry.clearAvatar()
             // Headers are part of the list but can be neither selected nor activated.
             item?.setSelectable(false)
@@ -138,8 +141,9 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         item?.setActivatable(true)
         slot.header.setVisible(false)
         slot.entry.root.setVisible(true)
-        slot.root.setAccessibleLabel(shown.name)
+        slot.root.setAccessibleLabelIfChanged(shown.name)
         slot.entry.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
+        followingBadges.show(on: slot.entry, id: id)
         onScreenAvatars.schedule()
     }
 

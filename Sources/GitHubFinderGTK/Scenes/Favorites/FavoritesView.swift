@@ -41,7 +41,8 @@ final class FavoritesView {
         filter.setAccessibleLabel(AccessibleNames.favoritesFilter)
         scopeButtons = [.people: builder.get("people_scope_button"), .repositories: builder.get("repositories_scope_button")]
         for (scope, button) in scopeButtons { button.setLabel(scope.title) }
-        people = FavoritesPane(viewModel: viewModel.people, listLabel: AccessibleNames.favoritesList, avatars: avatars, showToast: showToast)
+        people = FavoritesPane(viewModel: viewModel.people, listLabel: AccessibleNames.favoritesList, avatars: avatars, followed: viewModel.followed,
+                               showToast: showToast)
         people.onRendered = { [filterTiming] in filterTiming.applied($0) }
         scopes.addNamed(people.root, SearchScope.people.rawValue)
         connections = [

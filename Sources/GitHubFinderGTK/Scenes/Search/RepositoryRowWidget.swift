@@ -66,10 +66,10 @@ final class RepositoryRowWidget: SearchRowWidget {
         about.show(row.description)
         summary.setText(row.summary)
         star.setIcon(row.isFavorite ? "starred-symbolic" : "non-starred-symbolic")
-        star.setAccessibleLabel(row.starLabel)
+        star.setAccessibleLabelIfChanged(row.starLabel)
         isFavorite = row.isFavorite
         // Screen readers name the row owner/name (DESIGN §5).
-        root.setAccessibleLabel(row.fullName)
+        root.setAccessibleLabelIfChanged(row.fullName)
     }
 
     func showAvatar(_ texture: Texture?, for url: URL) {

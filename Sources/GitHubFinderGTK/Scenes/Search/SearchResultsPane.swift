@@ -33,12 +33,15 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
     private var rowsByID: [Int64: Source.Row] = [:]
     private var lastPagingError: String?
     private var onScreenAvatars: OnScreenAvatars!
+    private var followingBadges: FollowingBadges!
     private var rendered: ScopedSearchState<Source.Row, Source.Sort>?
     private var connections: [SignalConnection] = []
     /// Told the sort of each state rendered (the sort menu's radio state).
     var onSort: (@MainActor (Source.Sort) -> Void)?
 
-    init(viewModel: ScopedSearchViewModel<Source>, listLabel: String, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
+    /// `followed`: whom you follow, for the people rows' "Following" badge.
+    init(viewModel: ScopedSearchViewModel<Source>, listLabel: String, avatars: AvatarTextures, followed: FollowedPeople? = nil,
+         showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
         self.showToast = showToast
         let builder = Builder("search-results.ui")
@@ -62,6 +65,7 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
             },
         ]
         list.onActivate { [weak self] id in self?.viewModel.send(.select(id)) }
+        followingBadges = FollowingBadges(followed, list: list)
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
@@ -99,6 +103,7 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
         guard let data = rowsByID[id] else { return }
         row.onStar = { [weak self] in self?.viewModel.send(.toggleFavorite($0)) }
         row.show(data, texture: onScreenAvatars.cached(data.avatarURL))
+        followingBadges.show(on: row, id: id)
         onScreenAvatars.schedule()
     }
 

@@ -49,7 +49,8 @@ final class SearchView {
         filtersButton = builder.get("filters_button")
         filtersButton.setTooltip(AccessibleNames.filtersButton)
         filtersButton.setAccessibleLabel(AccessibleNames.filtersButton)
-        people = SearchResultsPane(viewModel: viewModel.people, listLabel: AccessibleNames.searchResults, avatars: avatars, showToast: showToast)
+        people = SearchResultsPane(viewModel: viewModel.people, listLabel: AccessibleNames.searchResults, avatars: avatars, followed: viewModel.followed,
+                                   showToast: showToast)
         scopes.addNamed(people.root, SearchScope.people.rawValue)
         connect()
         filtersButton.setPopover { [weak self] in self?.makeFilters() }

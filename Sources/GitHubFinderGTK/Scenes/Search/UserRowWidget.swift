@@ -23,6 +23,8 @@ final class UserRowWidget: SearchRowWidget {
     private(set) var name: Label?
     /// "Bot" or "Organization", once the row has shown one.
     private(set) var badge: Label?
+    /// "Following" (the signed-in account follows them), once the row has shown it.
+    private(set) var followingBadge: Label?
     private(set) var identifier: UserID?
     private(set) var wantedAvatar: URL?
     private(set) var hasAvatar = false
@@ -87,12 +89,12 @@ final class UserRowWidget: SearchRowWidget {
         }
         setFavorite(isFavorite, login: text)
         // Screen readers name the row by its login (DESIGN §5).
-        root.setAccessibleLabel(text)
+        root.setAccessibleLabelIfChanged(text)
     }
 
     func setFavorite(_ isFavorite: Bool, login: String) {
         star.setIcon(isFavorite ? "starred-symbolic" : "non-starred-symbolic")
-        star.setAccessibleLabel(SearchRow.starLabel(login: login, isFavorite: isFavorite))
+        star.setAccessibleLabelIfChanged(SearchRow.starLabel(login: login, isFavorite: isFavorite))
         self.isFavorite = isFavorite
     }
 
@@ -121,6 +123,22 @@ final class UserRowWidget: SearchRowWidget {
         texts.append(name)
         self.name = name
         return name
+    }
+
+    /// Shows or hides the "Following" badge (made the first time it shows).
+    func setFollowing(_ following: Bool) {
+        guard following || followingBadge != nil else { return }
+        let label = followingBadge ?? makeFollowingBadge()
+        label.setVisible(following)
+    }
+
+    private func makeFollowingBadge() -> Label {
+        let label = Label(classes: ["badge", "following"])
+        label.setText(AccessibleNames.followingBadge)
+        label.setAlign(vertical: .center)
+        root.insert(label, before: star)
+        followingBadge = label
+        return label
     }
 
     /// The badge sits between the texts and the star.
