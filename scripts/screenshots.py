@@ -175,6 +175,17 @@ def shoot_all(style, lang):
                 subprocess.run(["xdotool", "mousemove", "--window", window, str(tab), "72", "click", "1"])
         shoot("your-profile", env, api, then=your_profile)
         shoot("following", env, api, then=lambda window: your_profile(window, tab=636))
+        # Main menu → Add everyone you follow to Favorites, caught halfway (the double's pages
+        # slowed): Favorites › People with the import's bar and Cancel, the badges on the rows.
+        def import_following(window):
+            request = urllib.request.Request(api + "/_fixture/faults", method="POST", headers={"Content-Type": "application/json"},
+                                             data=json.dumps({"kind": "latency", "route": "following", "milliseconds": 1500, "remaining": 3}).encode())
+            urllib.request.urlopen(request, timeout=5).close()
+            subprocess.run(["xdotool", "key", "--window", window, "F10"])
+            time.sleep(1)
+            subprocess.run(["xdotool", "key", "Down", "Return"])  # Sign Out, then the import
+            time.sleep(1.5)
+        shoot("import-following", env, api, then=import_following)
     finally:
         server.terminate()
         limited.terminate()
