@@ -22,7 +22,8 @@ final class YourProfileView {
         root = builder.get("your_profile")
         sections = builder.get("section_stack")
         detail = DetailView(viewModel: viewModel.detail, avatars: avatars)
-        following = AccountListPane(viewModel: viewModel.following, avatars: avatars, followed: viewModel.followed)
+        // Everyone in Following is followed: a badge on every row would say nothing.
+        following = AccountListPane(viewModel: viewModel.following, avatars: avatars)
         followers = AccountListPane(viewModel: viewModel.followers, avatars: avatars, followed: viewModel.followed)
         repositories = AccountListPane(viewModel: viewModel.repositories, avatars: avatars)
         buttons = [(nil, builder.get("profile_section_button")), (.following, builder.get("following_section_button")),

@@ -141,11 +141,11 @@ final class UserRowWidget: SearchRowWidget {
         return label
     }
 
-    /// The badge sits between the texts and the star.
+    /// The badge sits between the texts and the star (and before "Following").
     private func makeBadge() -> Label {
         let badge = Label(classes: ["badge"])
         badge.setAlign(vertical: .center)
-        root.insert(badge, before: star)
+        root.insert(badge, before: followingBadge ?? star)
         self.badge = badge
         return badge
     }
