@@ -210,18 +210,9 @@ final class ListView<Row: AnyObject> {
         }
     }
 
-    /// GTK gets the whole list and every row its key. While GTK still makes row widgets for the
-    /// rows it gains (GTK 4.8 keeps ~200 items per list, on screen or not), it gains them
-    /// `growth` at a time, one main-loop turn each, then the rest at once: making 100 rows in
-    /// one turn held the main loop ~100 ms when a list first filled (while importing everyone
-    /// you follow, say).
+    /// GTK gets the whole list and every row its key.
     private func finish() {
-        let target = model.keys.count
-        if target - model.count > Self.growth, model.count < Self.rowsGTKMakes {
-            model.setCount(model.count + Self.growth)
-        } else {
-            model.setCount(target)
-        }
+        model.setCount(model.keys.count)
         for pointer in pending {
             if let key = shown[pointer] { fill(pointer, with: key) }
         }
@@ -230,7 +221,6 @@ final class ListView<Row: AnyObject> {
             if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
         }
         stale.removeAll()
-        if model.count < target { scheduleIdleWork() }
     }
 
     /// A scroll may bring waiting rows into view: finish before the frame is drawn.
@@ -261,8 +251,4 @@ final class ListView<Row: AnyObject> {
     /// Rows past the last one seen that could still be on screen, when none was seen.
     private static var fillFirst: Int { 40 }
     private static var poolLimit: Int { 256 }
-    /// Rows GTK gains per main-loop turn while it still makes row widgets…
-    private static var growth: Int { 10 }
-    /// …which it does for the first ~200 rows of a list; past them it reuses its items.
-    private static var rowsGTKMakes: Int { 200 }
 }
