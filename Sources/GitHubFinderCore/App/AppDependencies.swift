@@ -55,9 +55,10 @@ public final class AppDependencies {
         starSync = StarSync(api: api, database: starsDatabase, clock: clock, now: now, login: { authenticator.account?.login })
         self.repositoryStarring = repositoryStarring
             ?? StoreRepositoryStarring(store: GRDBFavoritesStore(database: starsDatabase), credentials: api.credentials, sync: starSync, now: now)
-        let followed = FollowedPeople(api: api, account: { [starSync] in await starSync.signedInLogin() })
+        let signedInLogin: @MainActor () async -> String? = { [starSync] in await starSync.signedInLogin() }
+        let followed = FollowedPeople(api: api, account: signedInLogin)
         self.followed = followed
-        followingImport = FollowingImport(api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, followed: followed, now: now)
+        followingImport = FollowingImport(api: api, store: favorites, account: signedInLogin, followed: followed, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
     }

@@ -17,6 +17,8 @@ final class FavoritesView {
     private let scopeButtons: [SearchScope: ToggleButton]
     private var connections: [SignalConnection] = []
     private var observation: StateObservation?
+    /// The lists' long tasks, observed apart: a filter keystroke does not render them again.
+    private var progressObservation: StateObservation?
     /// Keystroke in the filter → the list model spliced, for the benchmark.
     let filterTiming = FilterTiming()
     /// The main loop's longest stall while the people you follow are added, for the benchmark.
@@ -58,23 +60,30 @@ final class FavoritesView {
                 if button?.isActive == true { self?.viewModel.send(.scopeChanged(scope)) }
             })
         }
-        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter, viewModel.repositoriesProgress, viewModel.peopleProgress) }) { [weak self] scope, filter, progress, people in
-            self?.render(scope: scope, filter: filter, progress: progress, peopleProgress: people)
+        observation = StateObservation({ [viewModel] in (viewModel.scope, viewModel.filter) }) { [weak self] scope, filter in
+            self?.render(scope: scope, filter: filter)
+        }
+        progressObservation = StateObservation({ [viewModel] in (viewModel.repositoriesProgress, viewModel.peopleProgress) }) { [weak self] progress, people in
+            self?.renderProgress(repositories: progress, people: people)
         }
     }
 
-    private func render(scope: SearchScope, filter text: String, progress: String?, peopleProgress: FollowingImportProgress?) {
+    private func render(scope: SearchScope, filter text: String) {
         filter.setText(text)
         for (each, button) in scopeButtons { button.setActive(each == scope) }
         if scope == .repositories { makeRepositoriesPane() }
-        repositories?.showProgress(progress)
-        importStalls.watch(peopleProgress != nil)
-        people.showProgress(peopleProgress?.text, fraction: peopleProgress?.fraction,
-                            cancel: { [weak self] in self?.viewModel.send(.cancelImport) })
         if scopes.visibleChildName != scope.rawValue {
             scopes.showChild(scope.rawValue)
             onScopeShown?(scope)
         }
+    }
+
+    /// GitHub's stars being brought in (Repositories), the people you follow being added (People).
+    private func renderProgress(repositories progress: String?, people peopleProgress: FollowingImportProgress?) {
+        repositories?.showProgress(progress)
+        importStalls.watch(peopleProgress != nil)
+        people.showProgress(peopleProgress?.text, fraction: peopleProgress?.fraction,
+                            cancel: { [weak self] in self?.viewModel.send(.cancelImport) })
     }
 
     private func makeRepositoriesPane() {
@@ -84,6 +93,7 @@ final class FavoritesView {
         pane.onRendered = { [filterTiming] in filterTiming.applied($0) }
         scopes.addNamed(pane.root, SearchScope.repositories.rawValue)
         repositories = pane
+        pane.showProgress(viewModel.repositoriesProgress)
     }
 
     /// "list", "empty" or "noMatches": what the list shown shows now.
