@@ -28,6 +28,8 @@ final class ListView<Row: AnyObject> {
     /// Rows showing their key whose content changed (`rebind`): off screen, bound again when idle.
     private var stale: Set<UnsafeMutableRawPointer> = []
     private var idleWork: UInt32 = 0
+    /// Making rows ahead (`prepareRows`).
+    private var preparing: UInt32 = 0
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
     private var pool: [Row] = []
@@ -59,6 +61,7 @@ final class ListView<Row: AnyObject> {
 
     isolated deinit {
         Timeout.cancel(idleWork)
+        Timeout.cancel(preparing)
     }
 
     /// Enter or a click on a row (single-click activation, as in GNOME sidebars).
@@ -210,17 +213,44 @@ final class ListView<Row: AnyObject> {
         }
     }
 
-    /// GTK gets the whole list and every row its key.
-    private func finish() {
-        model.setCount(model.keys.count)
-        for pointer in pending {
-            if let key = shown[pointer] { fill(pointer, with: key) }
+    /// GTK gets the whole list (a slice at a time while `growsInSlices`); rows are filled and
+    /// bound again a slice a main-loop turn (at most `sliceMilliseconds` each) so that no frame
+    /// waits long. `all` (a scroll): everything now, since rows may come into view.
+    private func finish(all: Bool = false) {
+        let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
+        let target = model.keys.count
+        // GTK makes a list item for each new position up to ~200, and lays each out.
+        let sliced = model.count + Self.rowsPerTurn
+        model.setCount(all || !growsInSlices || sliced >= Self.gtkItems ? target : min(target, sliced))
+        while let pointer = pending.first, all || ContinuousClock.now < deadline {
+            // `fill` takes it out of `pending` (and shows it to screen readers again).
+            if let key = shown[pointer], rows[pointer] != nil { fill(pointer, with: key) } else { pending.remove(pointer) }
         }
-        pending.removeAll()
-        for pointer in stale {
+        while let pointer = stale.first, all || ContinuousClock.now < deadline {
+            stale.remove(pointer)
             if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
         }
-        stale.removeAll()
+        if model.count != target || !pending.isEmpty || !stale.isEmpty { scheduleIdleWork() }
+    }
+
+    /// While a long task fills the list (an import): GTK is given ~200 rows `rowsPerTurn` at a
+    /// time, their rows made ahead. Making and first laying out 170 rows when an import's first
+    /// pages landed held the main loop 70–100 ms. Not for typing: growing the count a slice a
+    /// turn held the filter's keystrokes back for seconds under Xvfb (they came all at once).
+    var growsInSlices = false {
+        didSet { if growsInSlices { prepareRows() } }
+    }
+
+    /// Makes rows ahead, a few a main-loop turn, until GTK's ~200 list items would find one each.
+    private func prepareRows() {
+        guard preparing == 0, rows.count + pool.count < Self.gtkItems else { return }
+        preparing = Timeout.idle { [weak self] in
+            guard let self else { return }
+            preparing = 0
+            let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
+            while rows.count + pool.count < Self.gtkItems, ContinuousClock.now < deadline { pool.append(makeRow()) }
+            prepareRows()
+        }
     }
 
     /// A scroll may bring waiting rows into view: finish before the frame is drawn.
@@ -230,17 +260,19 @@ final class ListView<Row: AnyObject> {
             guard let self, idleWork != 0 else { return }
             Timeout.cancel(idleWork)
             idleWork = 0
-            finish()
+            finish(all: true)
         }
     }
 
     /// Positions of the rows on screen, and as many again below them (rows may grow or shrink
-    /// when filled, bringing more into view); `nil` when the list is not on screen. GTK maps
-    /// only the list items in view.
+    /// when filled, bringing more into view); `nil` when the list is not on screen. GTK 4.8
+    /// maps every list item it keeps (~200), so a row is on screen when it lies within the
+    /// list's height (filling all 200 at once, when a page of favorites landed, held the main
+    /// loop 35 ms, and their first layout as long again).
     private func positionsOnScreen() -> ClosedRange<Int>? {
         guard widget.isVisibleOnScreen else { return nil }
         var first = Int.max, last = Int.min
-        for (pointer, row) in rows where rootOf(row).isVisibleOnScreen {
+        for (pointer, row) in rows where widget.shows(rootOf(row)) {
             let position = Int(ListItem(pointer: pointer).position)
             first = min(first, position)
             last = max(last, position)
@@ -249,6 +281,11 @@ final class ListView<Row: AnyObject> {
     }
 
     /// Rows past the last one seen that could still be on screen, when none was seen.
-    private static var fillFirst: Int { 40 }
+    private static var fillFirst: Int { 24 }
     private static var poolLimit: Int { 256 }
+    /// The most list items GTK 4.8 keeps (GTK_LIST_VIEW_MAX_LIST_ITEMS and 2 around them).
+    private static var gtkItems: Int { 204 }
+    /// Rows GTK may make and lay out in one main-loop turn of `finish`, while `growsInSlices`.
+    private static var rowsPerTurn: Int { 20 }
+    private static var sliceMilliseconds: Int { 6 }
 }

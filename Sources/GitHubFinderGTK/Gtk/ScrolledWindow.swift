@@ -32,16 +32,6 @@ final class ScrolledWindow: Widget {
         let adjustment = UnsafeMutableRawPointer(adjustment)
         return [Signals.on(adjustment, "value-changed", action), Signals.on(adjustment, "changed", action)]
     }
-
-    /// Whether `widget`, inside this window's content, is on screen, or within `margin` pixels
-    /// of it.
-    func shows(_ widget: Widget, margin: Float) -> Bool {
-        // Unmapped or never allocated (a fresh row sits at 0,0 until the next layout): not shown.
-        guard widget.isVisibleOnScreen, widget.width > 0 else { return false }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget.pointer, pointer, &bounds) != 0 else { return false }
-        return bounds.origin.y + bounds.size.height >= -margin && bounds.origin.y <= Float(height) + margin
-    }
 }
 
 /// A GtkListBox of a few rows made in code (a profile's repositories).

@@ -32,6 +32,15 @@ class Widget {
     var isVisible: Bool { gtk_widget_get_visible(pointer) != 0 }
     /// Mapped: on screen in its window (not on a hidden page or tab).
     var isVisibleOnScreen: Bool { gtk_widget_get_mapped(pointer) != 0 }
+    /// Whether `widget`, drawn inside this one (a scrolled window's content, a list's row), is
+    /// within this one's height, or `margin` pixels of it.
+    func shows(_ widget: Widget, margin: Float = 0) -> Bool {
+        // Unmapped or never allocated (a fresh row sits at 0,0 until the next layout): not shown.
+        guard widget.isVisibleOnScreen, widget.width > 0 else { return false }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget.pointer, pointer, &bounds) != 0 else { return false }
+        return bounds.origin.y + bounds.size.height >= -margin && bounds.origin.y <= Float(height) + margin
+    }
     func setSensitive(_ sensitive: Bool) { gtk_widget_set_sensitive(pointer, sensitive ? 1 : 0) }
     var isSensitive: Bool { gtk_widget_get_sensitive(pointer) != 0 }
     /// Drawn or not, keeping its place (no relayout, unlike visibility).

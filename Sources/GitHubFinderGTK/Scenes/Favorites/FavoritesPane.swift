@@ -158,6 +158,8 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         if let fraction { progressFraction.setFraction(fraction) }
         onCancelProgress = cancel
         progressCancel.setVisible(text != nil && cancel != nil)
+        // A long task (an import) may fill the list from empty, a page at a time.
+        list.growsInSlices = text != nil
     }
 
     /// "list", "empty" or "noMatches": what the list shows now.
