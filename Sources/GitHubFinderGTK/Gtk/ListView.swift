@@ -213,15 +213,19 @@ final class ListView<Row: AnyObject> {
         }
     }
 
-    /// GTK gets the whole list (a slice at a time while `growsInSlices`); rows are filled and
-    /// bound again a slice a main-loop turn (at most `sliceMilliseconds` each) so that no frame
-    /// waits long. `all` (a scroll): everything now, since rows may come into view.
+    /// GTK gets the whole list and every row its key. While `growsInSlices` (a long task fills
+    /// the list) that is done a slice a main-loop turn, so that no frame waits long: rows are
+    /// filled and bound again for at most `sliceMilliseconds`, the count grows `rowsPerTurn` at a
+    /// time. Otherwise, and on a scroll (`all`: rows may come into view), all of it now: work left
+    /// for later idle turns held the filter's keystrokes back for seconds under Xvfb (they then
+    /// came all at once; the cause in GTK was not found).
     private func finish(all: Bool = false) {
+        let all = all || !growsInSlices
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
         let target = model.keys.count
         // GTK makes a list item for each new position up to ~200, and lays each out.
         let sliced = model.count + Self.rowsPerTurn
-        model.setCount(all || !growsInSlices || sliced >= Self.gtkItems ? target : min(target, sliced))
+        model.setCount(all || sliced >= Self.gtkItems ? target : min(target, sliced))
         while let pointer = pending.first, all || ContinuousClock.now < deadline {
             // `fill` takes it out of `pending` (and shows it to screen readers again).
             if let key = shown[pointer], rows[pointer] != nil { fill(pointer, with: key) } else { pending.remove(pointer) }
@@ -233,10 +237,9 @@ final class ListView<Row: AnyObject> {
         if model.count != target || !pending.isEmpty || !stale.isEmpty { scheduleIdleWork() }
     }
 
-    /// While a long task fills the list (an import): GTK is given ~200 rows `rowsPerTurn` at a
-    /// time, their rows made ahead. Making and first laying out 170 rows when an import's first
-    /// pages landed held the main loop 70–100 ms. Not for typing: growing the count a slice a
-    /// turn held the filter's keystrokes back for seconds under Xvfb (they came all at once).
+    /// While a long task fills the list (an import): `finish` works a slice a turn, GTK is given
+    /// its ~200 rows `rowsPerTurn` at a time, and they are made ahead. Making and first laying out
+    /// 170 rows when an import's first pages landed held the main loop 70–100 ms.
     var growsInSlices = false {
         didSet { if growsInSlices { prepareRows() } }
     }
