@@ -1,13 +1,14 @@
-"""Preferences: another GitHub server, checked and then used without a restart; an address that
-is not a GitHub API refused; the cache emptied."""
+"""Preferences: another GitHub server, checked, added to the list and then used without a restart;
+an address that is not a GitHub API refused; listed servers switched by a click and removed; the
+cache emptied."""
 import json
 import os
 
-from driver import Scenario, check, require
+from driver import Scenario, check, find_all, name, pressed, require
 
 
 def _choose_server(app, address):
-    entry = require("the API Address entry is in Preferences", app.wait("text", "API Address"), app.tree)
+    entry = require("the Add Server entry is in Preferences", app.wait("text", "Add Server by API Address"), app.tree)
     app.click(entry)
     app.key("ctrl+a")
     app.type(address, delay=10)
@@ -96,14 +97,27 @@ def favorites_kept_per_server():
               app.wait("push button", "Add octocat to favorites") is not None, app.tree)
 
         app.key("ctrl+comma")
-        _choose_server(app, first.url)
+        servers = require("Preferences lists the servers", app.wait("list", "GitHub Server"), app.tree)
         first_name = first.url.split("://", 1)[1]
-        require("the first server is used again",
+        check("GitHub.com and both servers are listed, in the order added",
+              [name(n) for n in find_all(servers, "list item")] == ["GitHub.com", first_name, second_name],
+              lambda: [name(n) for n in find_all(servers, "list item")])
+        app.click(require("the first server's row", app.wait("list item", first_name, within=servers), app.tree))
+        require("a click on the first server's row uses it again",
                 app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name, timeout=15), app.tree)
+        radio = app.wait("check box", first_name, within=servers)
+        check("the first server's radio button is on", radio is not None and pressed(radio), app.tree)
         app.key("Escape")
         app.key("alt+2")
         favorites = app.wait("list", "Favorites")
         check("back on the first server, its favorites are intact", favorites is not None and app.wait("panel", "octocat", within=favorites), app.tree)
+
+        app.key("ctrl+comma")
+        app.press(require("the second server has a remove button", app.wait("push button", "Remove %s" % second_name), app.tree))
+        check("the second server leaves the list",
+              app.wait_until(lambda: app.find("list item", second_name) is None, timeout=5), app.tree)
+        check("the first server stays in use", app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name) is not None, app.tree)
+        app.key("Escape")
         app.quit()
 
 

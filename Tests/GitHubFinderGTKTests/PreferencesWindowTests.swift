@@ -45,12 +45,23 @@ final class PreferencesWindowTests: GTKTestCase, @unchecked Sendable {
             let name = ServerAddress.displayName(second.baseURL)
             waitFor("the new server in use") { groupDescription(view.serverGroup) == "Searches, profiles and sign-in use \(name)." }
             XCTAssertFalse(view.serverRow.hasClass("error"))
-            XCTAssertTrue(view.serverReset.isVisible, "a way back to GitHub.com")
+            XCTAssertEqual(view.serverRow.text, "", "the entry is emptied for the next server")
+            let added = view.serverList.row(for: second.baseURL)
+            XCTAssertEqual(added?.title, name, "the server is listed under GitHub.com")
+            XCTAssertEqual(view.serverList.row(for: GitHubConfiguration.defaultBaseURL)?.title, "GitHub.com", "a way back to GitHub.com")
             XCTAssertFalse(firstSearch === search, "the window shows the new server's Search")
             XCTAssertEqual(search.entry.text, "octocat", "the query is kept")
             waitFor("the query searched on the new server") { second.requestCount(.search) > searchesBefore && visibleLogins.contains("octocat") }
             XCTAssertEqual(PreferencesStore().load().apiURL, second.baseURL)
             XCTAssertEqual(window.coordinator?.search?.viewModel?.state.query, "octocat")
+
+            // Back to GitHub.com by activating its row, as a click on it does.
+            let secondSearch = search
+            gtk_widget_activate(view.serverList.row(for: GitHubConfiguration.defaultBaseURL)!.pointer)
+            waitFor("GitHub.com in use again") { groupDescription(view.serverGroup).hasPrefix("Searches, profiles and sign-in use GitHub.com.") }
+            XCTAssertFalse(secondSearch === search, "the window shows GitHub.com's Search again")
+            XCTAssertNil(PreferencesStore().load().apiURL)
+            XCTAssertEqual(PreferencesStore().load().servers, [second.baseURL], "the server stays listed")
         }
     }
 

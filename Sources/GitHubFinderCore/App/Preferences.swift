@@ -14,12 +14,16 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var colorScheme: ColorSchemePreference
     /// The GitHub API the app talks to (GitHub Enterprise: `https://HOST/api/v3`); nil is github.com.
     public var apiURL: URL?
+    /// The GitHub Enterprise servers added in Preferences, in the order added (github.com is
+    /// always there and never listed). The one in use is among them.
+    public var servers: [URL]
     /// The OAuth app whose device flow signs in; nil: sign in with a personal access token only.
     public var oauthClientID: String?
 
-    public init(colorScheme: ColorSchemePreference = .system, apiURL: URL? = nil, oauthClientID: String? = nil) {
+    public init(colorScheme: ColorSchemePreference = .system, apiURL: URL? = nil, servers: [URL] = [], oauthClientID: String? = nil) {
         self.colorScheme = colorScheme
         self.apiURL = apiURL
+        self.servers = Self.listed(servers, inUse: apiURL)
         self.oauthClientID = oauthClientID
     }
 
@@ -28,7 +32,19 @@ public struct Preferences: Codable, Equatable, Sendable {
         colorScheme = (try? container.decodeIfPresent(ColorSchemePreference.self, forKey: .colorScheme)) ?? .system
         // A hand-edited value that is not a usable address or ID is dropped, not obeyed.
         apiURL = (try? container.decodeIfPresent(String.self, forKey: .apiURL)).flatMap { try? ServerAddress.parse($0).get() }
+        let servers = (try? container.decodeIfPresent([String].self, forKey: .servers)) ?? []
+        self.servers = Self.listed(servers.compactMap { try? ServerAddress.parse($0).get() }, inUse: apiURL)
         oauthClientID = (try? container.decodeIfPresent(String.self, forKey: .oauthClientID)).flatMap { try? OAuthClientID.parse($0).get() }
+    }
+
+    /// `servers` without github.com or repeats, with the server in use added when missing (a file
+    /// from before the list, which knew only `apiURL`).
+    static func listed(_ servers: [URL], inUse: URL?) -> [URL] {
+        var listed: [URL] = []
+        for server in servers + [inUse].compactMap({ $0 }) where !ServerAddress.isGitHubCom(server) && !listed.contains(server) {
+            listed.append(server)
+        }
+        return listed
     }
 }
 

@@ -49,7 +49,18 @@ final class ToggleButton: Button {
 final class CheckButton: Widget {
     override class var gtkType: GType { gtk_check_button_get_type() }
 
+    convenience init() { self.init(gtk_check_button_new()) }
+
     var isActive: Bool { gtk_check_button_get_active(cast()) != 0 }
+
+    func setActive(_ active: Bool) {
+        if isActive != active { gtk_check_button_set_active(cast(), active ? 1 : 0) }
+    }
+
+    /// Drawn and behaving as a radio button, one of `group`'s.
+    func join(_ group: CheckButton) { gtk_check_button_set_group(cast(), group.cast()) }
+
+    func onToggled(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "toggled", action) }
 }
 
 /// A GtkMenuButton; its menu comes from the `.ui` file (`Builder.setMenu`) or from code.

@@ -12,6 +12,11 @@ final class PreferencesGroup: Widget {
     func setDescription(_ text: String) {
         if groupDescription != text { adw_preferences_group_set_description(cast(), Markup.escaped(text)) }
     }
+
+    /// A row goes into the group's list, after its other rows; any other widget below the list.
+    func add(_ child: Widget) { adw_preferences_group_add(cast(), child.pointer) }
+
+    func remove(_ child: Widget) { adw_preferences_group_remove(cast(), child.pointer) }
 }
 
 /// An AdwActionRow: a title, a second line, and widgets at its end. Plain text: libadwaita reads
@@ -24,10 +29,17 @@ final class ActionRow: Widget {
         adw_preferences_row_set_use_markup(cast(), 0)
     }
 
+    convenience init() { self.init(adw_action_row_new()) }
+
     var title: String { adw_preferences_row_get_title(cast()).map { String(cString: $0) } ?? "" }
     var subtitle: String { adw_action_row_get_subtitle(cast()).map { String(cString: $0) } ?? "" }
     func setTitle(_ title: String) { adw_preferences_row_set_title(cast(), title) }
     func setSubtitle(_ subtitle: String) { adw_action_row_set_subtitle(cast(), subtitle) }
+    func addPrefix(_ widget: Widget) { adw_action_row_add_prefix(cast(), widget.pointer) }
+    func addSuffix(_ widget: Widget) { adw_action_row_add_suffix(cast(), widget.pointer) }
+
+    /// Activating the row (a click anywhere on it, Enter) activates `widget`.
+    func setActivatableWidget(_ widget: Widget) { adw_action_row_set_activatable_widget(cast(), widget.pointer) }
 }
 
 /// An AdwEntryRow (libadwaita 1.2): a titled text field in a list, with an apply button.

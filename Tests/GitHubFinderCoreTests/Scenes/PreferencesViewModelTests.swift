@@ -42,27 +42,69 @@ struct PreferencesViewModelTests {
         for _ in 0..<50 where model.server.isChecking { await Task.yield() }
     }
 
-    @Test func anEnterpriseServerIsCheckedThenUsedAndRemembered() async {
+    @Test func anEnterpriseServerIsCheckedThenAddedUsedAndRemembered() async {
         let model = model()
+        let ghe = URL(string: "https://ghe.example.com/api/v3")!
         #expect(model.server.text == "")
         #expect(model.server.note.hasPrefix("Searches, profiles and sign-in use GitHub.com."))
-        #expect(!model.server.canReset)
+        #expect(model.servers.map(\.title) == ["GitHub.com"])
+        #expect(model.servers[0].isInUse && !model.servers[0].canRemove)
         model.send(.editServer("ghe.example.com/api/v3"))
         model.send(.applyServer)
         #expect(model.server.isChecking)
         #expect(model.server.note == "Checking ghe.example.com…")
+        #expect(model.servers.count == 1, "listed only once it has answered")
         await settle(model)
-        #expect(recorder.checked == [URL(string: "https://ghe.example.com/api/v3")!])
-        #expect(recorder.used == [URL(string: "https://ghe.example.com/api/v3")!])
+        #expect(recorder.checked == [ghe])
+        #expect(recorder.used == [ghe])
         #expect(model.server.note == "Searches, profiles and sign-in use ghe.example.com.")
-        #expect(model.server.text == "https://ghe.example.com/api/v3")
-        #expect(model.server.canReset && !model.server.isError)
-        #expect(store.load().apiURL == URL(string: "https://ghe.example.com/api/v3"))
+        #expect(model.server.text == "", "the entry is emptied for the next one")
+        #expect(!model.server.isError)
+        #expect(model.servers.map(\.title) == ["GitHub.com", "ghe.example.com"])
+        #expect(model.servers.map(\.isInUse) == [false, true])
+        #expect(model.servers[1].subtitle == "https://ghe.example.com/api/v3" && model.servers[1].canRemove)
+        #expect(store.load().apiURL == ghe)
+        #expect(store.load().servers == [ghe])
 
-        model.send(.resetServer)
+        model.send(.chooseServer(GitHubConfiguration.defaultBaseURL))
         #expect(recorder.used.last == .some(nil))
         #expect(store.load().apiURL == nil)
-        #expect(model.server.text == "" && !model.server.canReset)
+        #expect(store.load().servers == [ghe], "github.com in use, the server stays listed")
+        #expect(model.servers.map(\.isInUse) == [true, false])
+
+        model.send(.chooseServer(ghe))
+        #expect(recorder.checked == [ghe], "a listed server is used at once, not checked again")
+        #expect(recorder.used.last == .some(ghe))
+        #expect(model.servers.map(\.isInUse) == [false, true])
+    }
+
+    @Test func aServerRemovedLeavesTheListAndGivesWayToGitHubCom() async {
+        let a = URL(string: "https://a.example/api/v3")!, b = URL(string: "https://b.example/api/v3")!
+        try? store.save(Preferences(apiURL: b, servers: [a]))
+        let model = model(serverInUse: b)
+        #expect(model.servers.map(\.url) == [GitHubConfiguration.defaultBaseURL, a, b], "the server in use is listed even if the file missed it")
+        #expect(model.servers.map(\.isInUse) == [false, false, true])
+        model.send(.removeServer(a))
+        #expect(recorder.used.isEmpty, "removing another server leaves the one in use")
+        #expect(model.servers.map(\.url) == [GitHubConfiguration.defaultBaseURL, b])
+        model.send(.removeServer(b))
+        #expect(recorder.used == [nil])
+        #expect(model.servers.map(\.url) == [GitHubConfiguration.defaultBaseURL])
+        #expect(model.servers[0].isInUse)
+        #expect(store.load() == Preferences(apiURL: nil, servers: []))
+        model.send(.removeServer(GitHubConfiguration.defaultBaseURL))
+        #expect(model.servers.count == 1, "github.com cannot be removed")
+    }
+
+    @Test func addingAListedServerAgainUsesItWithoutAsking() {
+        let ghe = URL(string: "https://ghe.example.com/api/v3")!
+        try? store.save(Preferences(servers: [ghe]))
+        let model = model()
+        model.send(.editServer("https://ghe.example.com/api/v3/"))
+        model.send(.applyServer)
+        #expect(recorder.checked.isEmpty)
+        #expect(recorder.used == [ghe])
+        #expect(model.servers.count == 2)
     }
 
     @Test func aServerThatIsNotAGitHubAPIIsNotUsed() async {
@@ -102,10 +144,13 @@ struct PreferencesViewModelTests {
 
     @Test func theCommandLineLocksTheServerAndSaysSo() {
         let model = model(serverInUse: URL(string: "http://127.0.0.1:8787")!, serverOverride: "--api-url")
-        #expect(!model.server.isEditable && !model.server.canReset)
+        #expect(!model.server.isEditable)
         #expect(model.server.note == "This run uses 127.0.0.1:8787, as --api-url says. Start the app without it to choose here.")
+        #expect(model.servers.map(\.title) == ["127.0.0.1:8787"], "only the server of this run is listed")
+        #expect(model.servers[0].isInUse && !model.servers[0].canRemove)
         model.send(.applyServer)
-        #expect(recorder.checked.isEmpty)
+        model.send(.chooseServer(GitHubConfiguration.defaultBaseURL))
+        #expect(recorder.checked.isEmpty && recorder.used.isEmpty)
     }
 
     @Test func theClientIDIsValidatedSavedAndUsed() {

@@ -10,7 +10,7 @@ public enum PreferencesTexts {
             return tr("This run uses {address}, as {setting} says. Start the app without it to choose here.", ["address": address, "setting": override])
         }
         if ServerAddress.isGitHubCom(url) {
-            return tr("Searches, profiles and sign-in use GitHub.com. For GitHub Enterprise, enter its API address, such as https://github.example.com/api/v3.")
+            return tr("Searches, profiles and sign-in use GitHub.com. To add a GitHub Enterprise server, enter its API address, such as https://github.example.com/api/v3.")
         }
         return tr("Searches, profiles and sign-in use {address}.", ["address": address])
     }
@@ -47,7 +47,14 @@ public enum PreferencesTexts {
     public static var clearCache: String { tr("Clear") }
     public static var signIn: String { tr("Sign In…") }
     public static var signOut: String { tr("Sign Out") }
-    public static var resetServer: String { tr("Use GitHub.com") }
+    /// A server row's remove button, named for screen readers and in its tooltip.
+    public static func removeServer(_ title: String) -> String {
+        // TRANSLATORS: {server} is a server's name, such as github.example.com.
+        tr("Remove {server}", ["server": title])
+    }
+
+    /// What removing a server keeps, in the remove button's tooltip.
+    public static var removeServerNote: String { tr("Its favorites stay on this computer for when you add it again.") }
 }
 
 /// A question with Cancel and one action (AdwMessageDialog).

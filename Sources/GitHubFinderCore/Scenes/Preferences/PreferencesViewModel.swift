@@ -1,8 +1,10 @@
 import Foundation
 import Observation
 
-/// The Preferences window beyond the style: which GitHub the app talks to (checked before it is
-/// used, applied at once), the OAuth app for signing in with a browser, the cache and the account.
+/// The Preferences window beyond the style: which GitHub the app talks to (github.com and the
+/// Enterprise servers added, each checked before it is first used, switched at once, each with
+/// its own favorites and sign-in), the OAuth app for signing in with a browser, the cache and the
+/// account.
 @MainActor @Observable
 public final class PreferencesViewModel {
     public struct Actions {
@@ -36,10 +38,15 @@ public final class PreferencesViewModel {
     public enum Input: Equatable {
         /// The window is shown again: the cache's size and the account as they are now.
         case refresh
+        /// The address typed to add a server.
         case editServer(String)
+        /// Adds the server typed (once it has answered as a GitHub API) and uses it.
         case applyServer
-        /// Back to github.com.
-        case resetServer
+        /// Uses a listed server (github.com's address included).
+        case chooseServer(URL)
+        /// Takes an Enterprise server off the list; its favorites stay on disk for when it is
+        /// added again. The one in use gives way to github.com.
+        case removeServer(URL)
         case editClientID(String)
         case applyClientID
         case clearCache
@@ -48,7 +55,7 @@ public final class PreferencesViewModel {
         case signOut
     }
 
-    /// What the server's entry row and the note under it show.
+    /// What an entry row (a server's address to add, the client ID) and the note of its group show.
     public struct Field: Equatable, Sendable {
         public var text: String
         /// The group's description: what is in use, what is being checked, or what is wrong.
@@ -57,12 +64,26 @@ public final class PreferencesViewModel {
         public var isChecking = false
         /// False when the command line or the environment decides for this run.
         public var isEditable = true
-        public var canReset = false
+    }
+
+    /// One server of the list: github.com first, then the Enterprise servers in the order added.
+    public struct ServerRow: Equatable, Sendable, Identifiable {
+        public var url: URL
+        /// "GitHub.com", or the server's host (and port).
+        public var title: String
+        /// Its API address.
+        public var subtitle: String
+        public var isInUse: Bool
+        /// Enterprise servers can be removed; github.com cannot.
+        public var canRemove: Bool
+        public var id: URL { url }
     }
 
     public enum AccountButton: Equatable, Sendable { case signIn, signOut, none }
 
+    /// The entry that adds a server, and the server group's note.
     public private(set) var server: Field
+    public private(set) var servers: [ServerRow] = []
     public private(set) var clientID: Field
     private var cacheBytes = 0
 
@@ -80,9 +101,10 @@ public final class PreferencesViewModel {
         self.serverInUse = serverInUse
         self.serverOverride = serverOverride
         let saved = store.load()
-        server = Field(text: ServerAddress.isGitHubCom(serverInUse) ? "" : serverInUse.absoluteString, note: "")
+        server = Field(text: "", note: "")
         clientID = Field(text: saved.oauthClientID ?? "", note: PreferencesTexts.clientIDNote(override: clientIDOverride, saved: saved.oauthClientID), isEditable: clientIDOverride == nil)
         server = settledServer()
+        servers = listedServers(saved.servers)
         cacheBytes = actions.cachedByteCount()
     }
 
@@ -121,10 +143,12 @@ public final class PreferencesViewModel {
             }
         case .applyServer:
             applyServer()
-        case .resetServer:
+        case .chooseServer(let url):
+            guard server.isEditable, !isInUse(url), servers.contains(where: { $0.url == url }) else { return }
             check?.cancel()
-            server.text = ""
-            use(server: GitHubConfiguration.defaultBaseURL)
+            use(server: url, text: server.isChecking ? "" : server.text)
+        case .removeServer(let url):
+            remove(server: url)
         case .editClientID(let text):
             clientID.text = text
             clientID.isError = false
@@ -147,9 +171,10 @@ public final class PreferencesViewModel {
         case .failure(let problem):
             server.note = problem.message
             server.isError = true
-        case .success(let url) where url == serverInUse:
-            server = settledServer(text: server.text)
-        case .success(let url) where ServerAddress.isGitHubCom(url):
+        case .success(let url) where isInUse(url):
+            server = settledServer(text: "")
+        case .success(let url) where servers.contains(where: { $0.url == url }):
+            // Listed already, so checked before: used at once.
             use(server: url)
         case .success(let url):
             check?.cancel()
@@ -170,21 +195,52 @@ public final class PreferencesViewModel {
         }
     }
 
-    private func use(server url: URL) {
+    /// Switches to `url`, listing it when it is new. `text`: what stays in the entry (emptied
+    /// once the server typed there is added).
+    private func use(server url: URL, text: String = "") {
         serverInUse = url
         var preferences = store.load()
         preferences.apiURL = ServerAddress.isGitHubCom(url) ? nil : url
+        preferences.servers = Preferences.listed(preferences.servers, inUse: preferences.apiURL)
         try? store.save(preferences)
         actions.useServer(preferences.apiURL)
-        server = settledServer(text: preferences.apiURL?.absoluteString ?? "")
+        server = settledServer(text: text)
+        servers = listedServers(preferences.servers)
         cacheBytes = actions.cachedByteCount()
     }
 
-    /// The server row when nothing is being checked: the address in use and what it is.
+    private func remove(server url: URL) {
+        guard server.isEditable, !ServerAddress.isGitHubCom(url) else { return }
+        var preferences = store.load()
+        preferences.servers.removeAll { $0 == url }
+        // Else loading lists the server in use again.
+        if preferences.apiURL == url { preferences.apiURL = nil }
+        try? store.save(preferences)
+        if url == serverInUse {
+            check?.cancel()
+            use(server: GitHubConfiguration.defaultBaseURL, text: server.isChecking ? "" : server.text)
+        } else {
+            servers = listedServers(preferences.servers)
+        }
+    }
+
+    /// The entry and note when nothing is being checked: the server in use and what it is.
     private func settledServer(text: String? = nil) -> Field {
-        let isGitHubCom = ServerAddress.isGitHubCom(serverInUse)
-        return Field(text: text ?? server.text, note: PreferencesTexts.serverNote(serverInUse, override: serverOverride),
-                     isEditable: serverOverride == nil, canReset: serverOverride == nil && !isGitHubCom)
+        Field(text: text ?? server.text, note: PreferencesTexts.serverNote(serverInUse, override: serverOverride), isEditable: serverOverride == nil)
+    }
+
+    private func isInUse(_ url: URL) -> Bool {
+        ServerAddress.isGitHubCom(url) ? ServerAddress.isGitHubCom(serverInUse) : url == serverInUse
+    }
+
+    /// github.com, then `saved`; a run whose server the command line chose lists that one alone.
+    private func listedServers(_ saved: [URL]) -> [ServerRow] {
+        let urls = serverOverride != nil ? [serverInUse] : [GitHubConfiguration.defaultBaseURL] + saved
+        return urls.map { url in
+            let isGitHubCom = ServerAddress.isGitHubCom(url)
+            return ServerRow(url: url, title: isGitHubCom ? tr("GitHub.com") : ServerAddress.displayName(url), subtitle: url.absoluteString,
+                             isInUse: isInUse(url), canRemove: serverOverride == nil && !isGitHubCom)
+        }
     }
 
     private func applyClientID() {

@@ -1,7 +1,7 @@
 import Foundation
 import GitHubFinderCore
 
-/// The Preferences window's server, sign-in, account and cache groups. Renders
+/// The Preferences window's servers, sign-in, account and cache groups. Renders
 /// `PreferencesViewModel`; the style rows act on `app.style` directly. Built once, kept while
 /// the app runs (hidden on close).
 @MainActor
@@ -13,7 +13,10 @@ final class PreferencesView {
     let serverGroup, clientIDGroup: PreferencesGroup
     let serverRow, clientIDRow: EntryRow
     let serverSpinner: Spinner
-    let serverReset, accountButton, clearCacheButton: Button
+    /// The boxed list holding `serverRow` (none when the command line chose the server).
+    private let addServerList: Widget
+    let accountButton, clearCacheButton: Button
+    private(set) var serverList: ServerListRows!
     let accountRow, cacheRow: ActionRow
     private var observation: StateObservation?
     private var connections: [SignalConnection] = []
@@ -27,15 +30,15 @@ final class PreferencesView {
         serverGroup = builder.get("server_group")
         serverRow = builder.get("server_row")
         serverSpinner = builder.get("server_spinner")
-        serverReset = builder.get("server_reset_button")
+        addServerList = builder.get("add_server_list")
         clientIDGroup = builder.get("client_id_group")
         clientIDRow = builder.get("client_id_row")
         accountRow = builder.get("account_row")
         accountButton = builder.get("account_button")
         cacheRow = builder.get("cache_row")
         clearCacheButton = builder.get("clear_cache_button")
-        serverReset.setTooltip(PreferencesTexts.resetServer)
-        serverReset.setAccessibleLabel(PreferencesTexts.resetServer)
+        serverList = ServerListRows(group: serverGroup, choose: { [weak viewModel] in viewModel?.send(.chooseServer($0)) },
+                                    remove: { [weak viewModel] in viewModel?.send(.removeServer($0)) })
         clearCacheButton.setLabel(PreferencesTexts.clearCache)
         connect()
         observation = StateObservation({ [viewModel] in Rendered(viewModel) }) { [weak self] in self?.render($0) }
@@ -44,12 +47,14 @@ final class PreferencesView {
     /// Everything the window shows, read in one place so one observation covers it.
     private struct Rendered: Equatable {
         var server, clientID: PreferencesViewModel.Field
+        var servers: [PreferencesViewModel.ServerRow]
         var accountTitle, accountNote, cacheSummary: String
         var accountButton: PreferencesViewModel.AccountButton
         var canClearCache: Bool
 
         @MainActor init(_ model: PreferencesViewModel) {
             server = model.server
+            servers = model.servers
             clientID = model.clientID
             accountTitle = model.accountTitle
             accountNote = model.accountNote
@@ -66,7 +71,6 @@ final class PreferencesView {
                 viewModel.send(.editServer(serverRow.text))
             },
             serverRow.onApply { [weak self] in self?.viewModel.send(.applyServer) },
-            serverReset.onClicked { [weak self] in self?.viewModel.send(.resetServer) },
             clientIDRow.onChanged { [weak self] in
                 guard let self, clientIDRow.text != viewModel.clientID.text else { return }
                 viewModel.send(.editClientID(clientIDRow.text))
@@ -88,7 +92,8 @@ final class PreferencesView {
         render(state.server, row: serverRow, group: serverGroup)
         serverSpinner.setVisible(state.server.isChecking)
         serverSpinner.setSpinning(state.server.isChecking)
-        serverReset.setVisible(state.server.canReset)
+        serverList.render(state.servers, isEditable: state.server.isEditable)
+        addServerList.setVisible(state.server.isEditable)
         render(state.clientID, row: clientIDRow, group: clientIDGroup)
         accountRow.setTitle(state.accountTitle)
         accountRow.setSubtitle(state.accountNote)
