@@ -4,7 +4,7 @@ cache emptied."""
 import json
 import os
 
-from driver import Scenario, check, find_all, name, pressed, require
+from driver import DEMO_TOKEN, Scenario, check, find_all, name, pressed, require
 
 
 def _choose_server(app, address):
@@ -121,4 +121,58 @@ def favorites_kept_per_server():
         app.quit()
 
 
-SCENARIOS = [server_chosen_in_preferences, favorites_kept_per_server]
+def _use_listed_server(app, address):
+    """Clicks the server's row in Preferences (opened already) and waits until it is in use."""
+    servers = require("Preferences lists the servers", app.wait("list", "GitHub Server"), app.tree)
+    host = address.split("://", 1)[1]
+    app.click(require("the row of %s" % host, app.wait("list item", host, within=servers), app.tree))
+    require("%s is used: its radio button is on" % host,
+            app.wait_until(lambda: pressed(app.find("check box", host, within=servers)), timeout=15), app.tree)
+
+
+def sign_in_kept_per_server():
+    with Scenario("Preferences: each server has its own sign-in, kept in the keyring") as s:
+        first = s.server("--search-limit", 1000)
+        second = s.server("--search-limit", 1000)
+        config = os.path.join(s.desktop.env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
+        os.makedirs(config, exist_ok=True)
+        with open(os.path.join(config, "preferences.json"), "w") as f:
+            json.dump({"apiURL": first.url, "servers": [second.url]}, f)
+        app = s.app(None)
+        check("signed out, there is no Your Profile button", app.find("push button", "Your Profile") is None, app.tree)
+        app.key("ctrl+comma")
+        app.scroll(require("the Preferences window", app.wait("frame", "Preferences")), clicks=15)
+        app.press(require("not signed in, the account offers Sign In", app.wait("push button", "Sign In…"), app.tree))
+        dialog = require("the sign-in dialog opens", app.wait("frame", "Sign In to GitHub"), app.tree)
+        app.click(require("the token field", app.wait("password text", "Personal access token", within=dialog), lambda: app.tree(dialog)))
+        app.type(DEMO_TOKEN, delay=20)
+        app.key("Return")
+        require("signed in on the first server", app.wait("label", "Signed in as octocat", within=dialog, timeout=15), lambda: app.tree(dialog))
+        app.click(require("Continue", app.wait("push button", "Continue", within=dialog), lambda: app.tree(dialog)))
+        check("the header has Your Profile", app.wait("push button", "Your Profile", timeout=15), app.tree)
+
+        app.key("ctrl+comma")
+        _use_listed_server(app, second.url)
+        app.scroll(require("the Preferences window", app.wait("frame", "Preferences")), clicks=15)
+        check("on the second server nobody is signed in: its account offers Sign In", app.wait("push button", "Sign In…"), app.tree)
+        app.key("Escape")
+        check("the header has no Your Profile on the second server",
+              app.wait_until(lambda: app.find("push button", "Your Profile") is None, timeout=10), app.tree)
+        app.search("octocat")
+        require("the second server searches", app.wait("panel", "octocat", timeout=15), app.tree)
+        check("the first server's token was not sent to the second", second.requests("authenticated_user") == 0, second.stats())
+
+        app.key("ctrl+comma")
+        _use_listed_server(app, first.url)
+        app.scroll(require("the Preferences window", app.wait("frame", "Preferences")), clicks=15)
+        check("back on the first server, its sign-in is there again (from the keyring)", app.wait("push button", "Sign Out", timeout=15), app.tree)
+        app.key("Escape")
+        check("the header has Your Profile again", app.wait("push button", "Your Profile", timeout=15), app.tree)
+        app.quit()
+
+        again = s.app(None)
+        check("started again, still signed in on the first server", again.wait("push button", "Your Profile", timeout=15), again.tree)
+        again.quit()
+
+
+SCENARIOS = [server_chosen_in_preferences, favorites_kept_per_server, sign_in_kept_per_server]

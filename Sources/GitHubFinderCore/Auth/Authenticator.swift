@@ -56,6 +56,13 @@ public final class Authenticator {
         case .success(let stored?):
             credentials.token = stored.token
             account = Account(login: stored.login, source: .keyring)
+            // The keyring keeps the login, not the avatar: `GET /user` gives it (and a login
+            // renamed since) without holding up the start. Offline, or refused, the initials stay.
+            Task { [api] in
+                guard let profile = try? await api.authenticatedUser(token: stored.token),
+                      credentials.token == stored.token, account?.source == .keyring else { return }
+                account = Account(login: profile.login, avatarURL: profile.avatarURL, source: .keyring)
+            }
         case .success(nil):
             break
         case .failure(let error):

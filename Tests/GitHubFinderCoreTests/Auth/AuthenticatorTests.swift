@@ -20,7 +20,9 @@ struct AuthenticatorTests {
 
             let fromKeyring = Authenticator(credentials: client.credentials, tokenStore: stored, api: client, environmentToken: nil)
             await fromKeyring.restore()
-            #expect(fromKeyring.account == .init(login: "octocat", source: .keyring))
+            #expect(fromKeyring.account?.login == "octocat" && fromKeyring.account?.source == .keyring, "known from the keyring, before any request")
+            let avatar = try await client.user(login: "octocat").avatarURL
+            #expect(await eventually { fromKeyring.account?.avatarURL == avatar }, "the header's avatar comes from GET /user")
             let kept = try stored.load()
             #expect(client.credentials.token == kept?.token)
 
