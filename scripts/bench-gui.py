@@ -1049,6 +1049,19 @@ def session_account(folder):
             return "%d rows of 5,000 showing" % len(rows)
         idle_cpu(app, "your-profile-following", following)
 
+        for tab, state, list_name in (("Followers", "your-profile-followers", "Followers"), ("Your Repositories", "your-profile-repositories", "Your Repositories")):
+            app.press(app.find("push button", tab))
+            app.wait("the %s list" % tab, "list", list_name, timeout=20)
+            app.park_pointer()
+
+            def listed(tab=tab, list_name=list_name):
+                shown = app.find("list", list_name)
+                need(shown is not None, "the list %r is not showing" % list_name)
+                rows = gui.find_all(shown, "panel")
+                need(len(rows) >= 1, "no rows in %s" % tab)
+                return "%d rows of %s showing" % (len(rows), tab)
+            idle_cpu(app, state, listed)
+
         anchor_ms, expected = fetch_following_pages(server)
         need(len(set(expected)) == IMPORT_FOLLOWS, "the double lists %d follows, not %d" % (len(set(expected)), IMPORT_FOLLOWS))
         duration["baseline_value"] = round(anchor_ms, 1)
@@ -1134,7 +1147,8 @@ REQUIRED = {
     "rate-limited": ["idle.cpu.rate-limited"],
     "offline": ["idle.cpu.offline"],
     "memory": ["idle.cpu.1000-results", "memory.resident.1000-results-with-avatars"],
-    "account": ["idle.cpu.your-profile", "idle.cpu.your-profile-following", "account.import-following.5000.longest-main-loop-stall"],
+    "account": ["idle.cpu.your-profile", "idle.cpu.your-profile-following", "idle.cpu.your-profile-followers", "idle.cpu.your-profile-repositories",
+                "account.import-following.5000.longest-main-loop-stall"],
 }
 
 
