@@ -24,6 +24,10 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     public var repositoryDetail: RepositoryDetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? RepositoryDetailCoordinator }.first }
     /// Your Profile, while the detail pane shows it.
     public private(set) var yourProfile: YourProfileViewModel?
+
+    /// The person in the detail pane: anyone's detail, or yours in Your Profile (what Ctrl+D and
+    /// Ctrl+O act on).
+    public var shownPerson: DetailViewModel? { detail?.viewModel ?? yourProfile?.detail }
     /// Whether the detail pane shows someone or a repository (not a placeholder).
     public var isShowingDetail: Bool { detail != nil || repositoryDetail != nil || yourProfile != nil }
     public var signIn: SignInCoordinator? { childCoordinators.lazy.compactMap { $0 as? SignInCoordinator }.first }

@@ -21,11 +21,11 @@ enum WindowActions {
                 window?.favoritesView?.filter.grabFocus()
             },
             add(window, "toggle-star") { [weak window] in
-                window?.coordinator?.detail?.viewModel?.send(.toggleFavorite)
+                window?.coordinator?.shownPerson?.send(.toggleFavorite)
                 window?.coordinator?.repositoryDetail?.viewModel?.send(.toggleFavorite)
             },
             add(window, "open-in-browser") { [weak window] in
-                window?.coordinator?.detail?.viewModel?.send(.openInBrowser)
+                window?.coordinator?.shownPerson?.send(.openInBrowser)
                 window?.coordinator?.repositoryDetail?.viewModel?.send(.openInBrowser)
             },
             add(window, "search-people") { [weak window] in window?.showSearch(scope: .people) },
