@@ -157,7 +157,8 @@ def shoot_all(style, lang):
         chosen = dict(env, XDG_CONFIG_HOME=os.path.join(folder, "chosen-config"))
         os.makedirs(os.path.join(chosen["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder"))
         with open(os.path.join(chosen["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder", "preferences.json"), "w") as f:
-            json.dump({"colorScheme": style, "apiURL": api}, f)
+            # github.com, the double (in use) and an Enterprise server added earlier.
+            json.dump({"colorScheme": style, "apiURL": api, "servers": ["https://github.example.com/api/v3", api]}, f)
         shoot("preferences", chosen, None, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "ctrl+comma"]), whole_screen=True)
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
