@@ -975,7 +975,10 @@ def session_filter(folder, server, people=FILTER_FAVORITES, repositories=0):
             need(stats.get("favoriteRepositoryRows", 0) > repositories,
                  "the repository list holds %r rows after the filter was cleared" % stats.get("favoriteRepositoryRows"))
         timings = timings[-keystrokes:]
+        stalled = stats.get("filterLongestStallMilliseconds", 0)
+        log("filter main-loop gaps over 16 ms (%s) [ms since the first keystroke, ms]: %s" % (size, stats.get("filterLongGaps")))
         line.update(p50=round(statistics.median(timings), 3), p99=round(percentile(timings, 0.99), 3), keystrokes=len(timings),
+                    longest_main_loop_stall_ms=round(stalled, 1),
                     favorites=people, repository_favorites=repositories, rows_after_clearing=stats.get("favoritesRows"),
                     repository_rows_after_clearing=stats.get("favoriteRepositoryRows"))
         REPORT.emit(**line)

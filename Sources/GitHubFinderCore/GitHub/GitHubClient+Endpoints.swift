@@ -63,7 +63,7 @@ extension GitHubClient {
 
     public func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data {
         guard DTOMapping.webURL(url.absoluteString) != nil else { throw .undecodable("avatar: not an http(s) URL") }
-        let response = try await get(AvatarURL.sized(url, pixelSize: pixelSize), policy: .init(resource: "avatars", sendsCredentials: false, accept: "image/*"))
+        let response = try await get(AvatarURL.sized(url, pixelSize: pixelSize), policy: .init(resource: "avatars", sendsCredentials: false, accept: "image/*", isAvatar: true))
         guard Self.looksLikeImage(response.body) else { throw .undecodable("avatar: not a PNG, JPEG, GIF or WebP image") }
         return response.body
     }

@@ -9,6 +9,10 @@ public final class GitHubClient: GitHubAPI {
     /// The token sent now (starts as `configuration.token`); sign-in and sign-out change it.
     public let credentials: Credentials
     let transport: any HTTPTransport
+    /// Avatars' own connection: a download cancelled as its row scrolls away can hold its session
+    /// for the seconds a DNS look-up takes (see `URLSessionTransport`), and API requests must not
+    /// wait behind it.
+    let avatarTransport: any HTTPTransport
     let cache: ConditionalCache
     let logger: Logger
     private static let maximumRedirects = 5
@@ -16,6 +20,7 @@ public final class GitHubClient: GitHubAPI {
     public init(configuration: GitHubConfiguration, transport: (any HTTPTransport)? = nil, rateLimits: RateLimitMonitor = RateLimitMonitor(), logger: Logger = Logger(label: "GitHubFinder.GitHubClient")) {
         self.configuration = configuration
         self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        avatarTransport = transport ?? URLSessionTransport(timeout: configuration.timeout)
         self.rateLimits = rateLimits
         self.credentials = Credentials(token: configuration.token)
         self.cache = ConditionalCache()
@@ -31,6 +36,8 @@ public final class GitHubClient: GitHubAPI {
         var accept = "application/vnd.github+json"
         /// A token to send instead of the current one (validating a token before keeping it).
         var token: String?
+        /// Sent over `avatarTransport`.
+        var isAvatar = false
     }
 
     /// Sends a GET, follows redirects itself (credentials stay on the API origin), records the
@@ -41,7 +48,7 @@ public final class GitHubClient: GitHubAPI {
         var lastRedirectStatus = 0
         for _ in 0...Self.maximumRedirects {
             if Task.isCancelled { throw .cancelled }
-            let response = try await transport.send(request(for: target, policy: policy, etag: cached?.etag))
+            let response = try await (policy.isAvatar ? avatarTransport : transport).send(request(for: target, policy: policy, etag: cached?.etag))
             if let limit = RateLimit(headers: response.headers, fallbackResource: policy.resource) {
                 rateLimits.record(limit)
             }

@@ -8,12 +8,18 @@ import FoundationNetworking
 /// redirects itself, keeps no HTTP cache or cookies, and cancels the request when the calling
 /// task is cancelled.
 ///
-/// The URLSession is made by the first request, on the thread that sends it: making one starts
-/// libcurl, which the app loads only then (CCurlLoader), not on the main thread at start-up.
+/// The URLSession, its tasks' start and their cancellation all happen on `control`, never on
+/// the caller's thread. FoundationNetworking does each with `sync` on the session's own queue,
+/// and libcurl (7.88) cancels a request still looking up its host by joining the look-up's
+/// thread: with a DNS server that does not answer, that queue is held up to 5 s, and so was
+/// the main thread when a list cancelled an avatar that scrolled away (the window took no
+/// keystroke for 4–5 s). Making the session there also keeps libcurl's loading (CCurlLoader)
+/// off the main thread at start-up.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     // URLSession and its delegate are thread-safe; the session is made once, under the mutex.
     private let madeSession = Mutex<URLSession?>(nil)
     private let timeout: TimeInterval
+    private let control = DispatchQueue(label: "GitHubFinder.URLSessionTransport")
 
     public init(timeout: TimeInterval) {
         self.timeout = timeout
@@ -48,13 +54,16 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let box = TaskBox()
+        let box = TaskBox(control: control)
+        let prepared = urlRequest
         let result: Result<HTTPResponseData, GitHubError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(returning: Self.result(data: data, response: response, error: error))
+                control.async { [self] in
+                    let task = session.dataTask(with: prepared) { data, response, error in
+                        continuation.resume(returning: Self.result(data: data, response: response, error: error))
+                    }
+                    box.start(task)
                 }
-                box.start(task)
             }
         } onCancel: {
             box.cancel()
@@ -96,11 +105,17 @@ private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Se
     }
 }
 
-/// Holds the data task so a cancellation arriving before or after `resume` ends it.
+/// Holds the data task so a cancellation arriving before or after `resume` ends it. Both run
+/// on the transport's `control` queue (`start` is called there), in the order they came.
 private final class TaskBox: @unchecked Sendable {
+    private let control: DispatchQueue
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var cancelled = false
+
+    init(control: DispatchQueue) {
+        self.control = control
+    }
 
     func start(_ task: URLSessionDataTask) {
         lock.lock()
@@ -111,11 +126,13 @@ private final class TaskBox: @unchecked Sendable {
         if alreadyCancelled { task.cancel() }
     }
 
+    /// Returns at once, whatever thread the cancellation comes from.
     func cancel() {
         lock.lock()
         cancelled = true
         let task = self.task
         lock.unlock()
-        task?.cancel()
+        guard let task else { return }
+        control.async { task.cancel() }
     }
 }

@@ -36,6 +36,8 @@ enum DebugStatistics {
             "avatarRequestsCancelled": avatars.cancelled,
             "avatarTexturesCached": avatars.cached,
             "favoritesFilterMilliseconds": window.favoritesView?.filterTiming.milliseconds ?? [],
+            "filterLongestStallMilliseconds": window.favoritesView?.filterStalls.longestMilliseconds ?? 0,
+            "filterLongGaps": (window.favoritesView?.filterStalls.longGaps ?? []).map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },
             "importRuns": window.favoritesView?.importStalls.runs ?? 0,
             "importLongestStallMilliseconds": window.favoritesView?.importStalls.longestMilliseconds ?? 0,
             "importLongGaps": (window.favoritesView?.importStalls.longGaps ?? []).map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },

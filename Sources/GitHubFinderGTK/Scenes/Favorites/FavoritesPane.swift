@@ -162,6 +162,9 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         list.growsInSlices = text != nil
     }
 
+    /// Renders a change of the list now (a filter keystroke), not after GTK's next frame.
+    func renderPending() { observation?.flush() }
+
     /// "list", "empty" or "noMatches": what the list shows now.
     var visiblePage: String? { states.visibleChildName }
     func statusTitle(_ page: String) -> String? { pages[page]?.title }
