@@ -53,9 +53,26 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: Ke
     return fill(fill(text, values), ["count": NumberText.integer(count)])
 }
 
+/// `text` with each `{name}` of `values` replaced by its value, in one pass: a value is never
+/// searched for placeholders itself, and an unknown `{…}` stays as written. Pure Swift: Foundation's
+/// `replacingOccurrences` goes through NSString and CFStringFind on Linux, and was 40 % of the
+/// time a repository row took to fill while the Favorites filter was typed.
 private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
-    var result = text
-    for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
+    guard !values.isEmpty, let first = text.utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
+    var result = String(text[..<first])
+    var rest = text[first...]
+    while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+        result += rest[..<open]
+        let name = rest[rest.utf8.index(after: open)...]
+        if let close = name.utf8.firstIndex(of: UInt8(ascii: "}")), let value = values.first(where: { $0.key == name[..<close] })?.value {
+            result += value
+            rest = name[name.utf8.index(after: close)...]
+        } else {
+            result += "{"
+            rest = name
+        }
+    }
+    result += rest
     return result
 }
 

@@ -6,6 +6,10 @@ struct LocalizationTests {
     @Test func placeholdersAreFilledAndUnknownOnesStayVisible() {
         #expect(tr("Removed {login} from favorites", ["login": "octocat"]) == "Removed octocat from favorites")
         #expect(tr("Removed {login} from favorites") == "Removed {login} from favorites")
+        #expect(tr("{a}{b} and {a}, {c} {", ["a": "1", "b": "ü2"]) == "1ü2 and 1, {c} {", "every occurrence, unknown and unclosed braces kept")
+        #expect(tr("Star {repository}", ["repository": "evil/{repository}"]) == "Star evil/{repository}", "a value is not filled again")
+        #expect(tr("{name} 님의 저장소", ["name": "옥토캣"]) == "옥토캣 님의 저장소")
+        #expect(tr("no placeholders", ["x": "y"]) == "no placeholders")
     }
 
     @Test func pluralsPickTheFormAndFormatTheCount() {
