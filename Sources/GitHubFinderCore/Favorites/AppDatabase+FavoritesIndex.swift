@@ -16,7 +16,7 @@ extension AppDatabase {
             let accountType: AccountType = type.map { $0.count == 4 && $0.first == UInt8(ascii: "U") ? .user : AccountType(apiValue: String(decoding: $0, as: UTF8.self)) } ?? .user
             builder.append(id: row.id, login: row.text(1) ?? UnsafeBufferPointer(start: nil, count: 0),
                            name: row.text(2), avatarURL: row.text(3), profileURL: row.text(4), addedAt: row.text(5), type: accountType)
-        }
+        } alongside: { builder.prepareSearch() }
         return builder.build(hint: hint)
     }
 }

@@ -10,7 +10,8 @@ extension AppDatabase {
 
     /// Reads `columns` (the first is the id) of every row of `table` for an index builder, and
     /// returns the builder's sort hint: positions of those rows (in the order read) sorted by
-    /// `order`, or nil when they could not all be placed.
+    /// `order`, or nil when they could not all be placed. `alongside` runs on another thread
+    /// while SQLite reads that order (the builder's own work that needs no order).
     ///
     /// Steps the statements by hand and hands SQLite's own text buffers to `body`, reading the
     /// table in its stored order (by id), then takes the display order from an index on `order`
@@ -18,7 +19,8 @@ extension AppDatabase {
     /// on 100,000: `Row` decoding into `Favorite` (a `URL` and a `Date` parsed each) took over
     /// 200 ms, and even a bare read of every column `ORDER BY login` took 115 ms (one table look-up
     /// per row) against 25 ms for the scan by id.
-    static func scanForIndex(_ db: Database, table: String, columns: String, order: String, _ body: (IndexedRow) throws -> Void) throws -> [Int32]? {
+    static func scanForIndex(_ db: Database, table: String, columns: String, order: String, _ body: (IndexedRow) throws -> Void,
+                             alongside: () -> Void) throws -> [Int32]? {
         var ids: [Int64] = []
         try step(db, "SELECT \(columns) FROM \(table) ORDER BY id") { statement in
             let row = IndexedRow(statement: statement)
@@ -26,16 +28,31 @@ extension AppDatabase {
             ids.append(row.id)
         }
         // The display order, nearly: ids by `order` from its index alone (it covers `id`, so no
-        // table look-ups), each found in the id-ordered scan above.
-        var hint: [Int32]? = []
-        hint?.reserveCapacity(ids.count)
+        // table look-ups), each found in the id-ordered scan above. The connection stays on this
+        // thread; another runs `alongside` meanwhile.
+        return try withoutActuallyEscaping(alongside) { alongside in
+            let work = AlongsideWork(run: alongside)
+            let done = DispatchGroup()
+            DispatchQueue.global(qos: .userInitiated).async(group: done) { work.run() }
+            // `alongside` must be over before this returns, thrown out of or not.
+            defer { done.wait() }
+            return try orderHint(db, table: table, order: order, ids: ids)
+        }
+    }
+
+    /// Positions in `ids` (ascending) of the rows of `table` sorted by `order`; nil when one of
+    /// them is not in `ids`.
+    private static func orderHint(_ db: Database, table: String, order: String, ids: [Int64]) throws -> [Int32]? {
+        var hint: [Int32] = []
+        hint.reserveCapacity(ids.count)
+        var complete = true
         try ids.withUnsafeBufferPointer { ids in
             let positions = SortedIDPositions(ids)
             try step(db, "SELECT id FROM \(table) ORDER BY \(order)") { row in
-                if let position = positions.position(of: sqlite3_column_int64(row, 0)) { hint?.append(Int32(position)) } else { hint = nil }
+                if let position = positions.position(of: sqlite3_column_int64(row, 0)) { hint.append(Int32(position)) } else { complete = false }
             }
         }
-        return hint?.count == ids.count ? hint : nil
+        return complete && hint.count == ids.count ? hint : nil
     }
 
     /// Runs `sql` and calls `body` with the statement on each row; the statement is only valid
@@ -53,6 +70,12 @@ extension AppDatabase {
             try body(handle)
         }
     }
+}
+
+/// The work `scanForIndex` hands to another thread. Unchecked: the caller's closure touches only
+/// its builder, which nothing else uses until the work is waited for.
+private struct AlongsideWork: @unchecked Sendable {
+    let run: () -> Void
 }
 
 /// A row being stepped by `AppDatabase.scanForIndex`: its columns as SQLite holds them, valid

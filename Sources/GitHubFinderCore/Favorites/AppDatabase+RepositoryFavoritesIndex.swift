@@ -17,7 +17,7 @@ extension AppDatabase {
             builder.append(id: row.id, fullName: row.text(1) ?? empty, ownerLogin: row.text(2) ?? empty, name: row.text(3) ?? empty,
                            description: row.text(4), language: row.text(5), ownerAvatarURL: row.text(6), htmlURL: row.text(7), addedAt: row.text(8),
                            stars: Int(row.int(9)), ownerID: row.isNull(10) ? nil : row.int(10))
-        }
+        } alongside: { builder.prepareSearch() }
         return builder.build(hint: hint)
     }
 }

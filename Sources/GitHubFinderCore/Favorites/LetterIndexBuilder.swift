@@ -2,21 +2,36 @@ import Foundation
 
 /// Collects entries as raw UTF-8 (straight from SQLite's buffers, or from values) and turns them
 /// into a `LetterIndex`: no `String`, `URL` or `Date` per entry on the way. An entry is `begin`,
-/// then its texts (`store`) and what the filter searches (`search`, `endKey`), in a fixed order
-/// the index that reads it knows.
+/// then its texts (`store`), in a fixed order the index that reads it knows; what the filter
+/// searches is made from those texts afterwards (`prepareSearch`), following `searched`.
 struct LetterIndexBuilder<Extra: Sendable> {
+    /// One piece of an entry's haystack, by the position of a stored text.
+    enum SearchPart {
+        /// The text, lowercased, then `separator` (0 keeps a match from spanning into the next
+        /// text); a nil text adds the separator alone.
+        case text(Int, then: UInt8 = 0)
+        /// The end of the sort key: entries sort by their haystack up to here (the separator
+        /// before it excluded), then by id.
+        case keyEnd
+    }
+
     private var entries: [LetterIndex<Extra>.Entry] = []
     private let fieldCount: Int
+    /// The stored text whose first letter names the section.
+    private let sectionField: Int
+    private let searched: [SearchPart]
     private let text: ByteBuffer
     /// Haystacks in arrival order; `build` copies them into display order.
     private let haystacks: ByteBuffer
     private var haystackStarts: [UInt32] = []
-    /// Bytes at the start of each haystack that are the sort key (up to `endKey`).
+    /// Bytes at the start of each haystack that are the sort key (up to `keyEnd`).
     private var keyLengths: [UInt32] = []
 
     /// `fieldCount`: how many texts each entry stores; the byte counts are guesses to reserve.
-    init(capacity: Int, fieldCount: Int, textBytes: Int, haystackBytes: Int) {
+    init(capacity: Int, fieldCount: Int, sectionField: Int, searched: [SearchPart], textBytes: Int, haystackBytes: Int) {
         self.fieldCount = fieldCount
+        self.sectionField = sectionField
+        self.searched = searched
         entries.reserveCapacity(capacity)
         text = ByteBuffer(capacity: capacity * textBytes)
         haystacks = ByteBuffer(capacity: capacity * haystackBytes)
@@ -26,12 +41,9 @@ struct LetterIndexBuilder<Extra: Sendable> {
 
     var count: Int { entries.count }
 
-    /// Starts an entry, under the section of `sectionText`'s first letter.
-    mutating func begin(id: Int64, sectionText: some IndexedText, extra: Extra) {
-        let section = sectionText.withUTF8Bytes(LetterSection.number(forUTF8:))
-        entries.append(LetterIndex.Entry(id: id, text: UInt32(text.count), extra: extra, section: section))
-        haystackStarts.append(UInt32(haystacks.count))
-        keyLengths.append(0)
+    /// Starts an entry; its section is set by `prepareSearch`.
+    mutating func begin(id: Int64, extra: Extra) {
+        entries.append(LetterIndex.Entry(id: id, text: UInt32(text.count), extra: extra, section: 0))
     }
 
     /// Stores the entry's next text (nil: none).
@@ -47,17 +59,38 @@ struct LetterIndexBuilder<Extra: Sendable> {
         withUnsafeBytes(of: length) { text.append($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
-    /// Adds `value`, lowercased, to what the filter searches, then `separator` (0 keeps a match
-    /// from spanning into the next text).
-    func search(_ value: (some IndexedText)?, then separator: UInt8 = 0) {
-        value?.withUTF8Bytes(appendLowercased)
-        haystacks.append(separator)
+    /// Gives every entry appended since the last call its section and haystack, read back from
+    /// its stored texts. Kept out of the read itself so it can run while SQLite, on the reading
+    /// thread, walks the order index (`AppDatabase.scanForIndex`), on another core when one is free.
+    mutating func prepareSearch() {
+        for position in haystackStarts.count..<entries.count {
+            let offset = Int(entries[position].text)
+            entries[position].section = LetterSection.number(forUTF8: storedText(sectionField, at: offset) ?? UnsafeBufferPointer(start: nil, count: 0))
+            let start = haystacks.count
+            haystackStarts.append(UInt32(start))
+            keyLengths.append(0)
+            for part in searched {
+                switch part {
+                case .text(let field, let separator):
+                    if let bytes = storedText(field, at: offset) { appendLowercased(bytes) }
+                    haystacks.append(separator)
+                case .keyEnd:
+                    keyLengths[position] = UInt32(haystacks.count - start - 1)
+                }
+            }
+        }
     }
 
-    /// Ends the sort key: entries sort by their haystack up to here (the separator before it
-    /// excluded), then by id.
-    mutating func endKey() {
-        keyLengths[keyLengths.count - 1] = UInt32(haystacks.count) - haystackStarts[haystackStarts.count - 1] - 1
+    /// Text `field` of the entry stored from `offset` (nil for none), pointing into `text`.
+    private func storedText(_ field: Int, at offset: Int) -> UnsafeBufferPointer<UInt8>? {
+        var offset = offset
+        for _ in 0..<field { offset += MemoryLayout<Int32>.size + max(0, Int(length(at: offset))) }
+        let length = Int(length(at: offset))
+        return length < 0 ? nil : UnsafeBufferPointer(start: text.base + offset + MemoryLayout<Int32>.size, count: length)
+    }
+
+    private func length(at offset: Int) -> Int32 {
+        UnsafeRawPointer(text.base + offset).loadUnaligned(as: Int32.self)
     }
 
     /// Appends `bytes` lowercased. ASCII and Latin-1 letters (À–Þ) are folded byte by byte, and
@@ -104,6 +137,7 @@ struct LetterIndexBuilder<Extra: Sendable> {
     /// bucketed by section, keeping its order, and each section is only checked; a section that is
     /// out of order (non-ASCII keys, or no hint) is sorted.
     func build(hint: [Int32]? = nil) -> LetterIndex<Extra> {
+        precondition(haystackStarts.count == entries.count, "prepareSearch() first")
         let count = entries.count
         let hint = hint ?? (0..<Int32(count)).map { $0 }
         var bucketStarts = [Int](repeating: 0, count: LetterSection.titles.count + 1)

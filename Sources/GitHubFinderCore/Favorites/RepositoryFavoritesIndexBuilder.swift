@@ -11,7 +11,8 @@ struct RepositoryFavoritesIndexBuilder {
     private var core: LetterIndexBuilder<RepositoryFavoritesIndex.Extra>
 
     init(capacity: Int) {
-        core = LetterIndexBuilder(capacity: capacity, fieldCount: 8, textBytes: 240, haystackBytes: 96)
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: 8, sectionField: 2,
+                                  searched: [.text(2), .text(1, then: UInt8(ascii: "/")), .keyEnd, .text(2), .text(3)], textBytes: 240, haystackBytes: 96)
     }
 
     init(_ favorites: [RepositoryFavorite]) {
@@ -28,7 +29,7 @@ struct RepositoryFavoritesIndexBuilder {
     /// Adds one repository; buffers are only read during the call.
     mutating func append<Text: IndexedText>(id: Int64, fullName: Text, ownerLogin: Text, name: Text, description: Text?, language: Text?,
                                             ownerAvatarURL: Text?, htmlURL: Text?, addedAt: Text?, stars: Int, ownerID: UserID?) {
-        core.begin(id: id, sectionText: name, extra: .init(stars: stars, ownerID: ownerID))
+        core.begin(id: id, extra: .init(stars: stars, ownerID: ownerID))
         core.store(fullName)
         core.store(ownerLogin)
         core.store(name)
@@ -37,16 +38,17 @@ struct RepositoryFavoritesIndexBuilder {
         core.store(ownerAvatarURL)
         core.store(htmlURL)
         core.store(addedAt)
-        core.search(name)
-        core.search(ownerLogin, then: UInt8(ascii: "/"))
-        core.endKey()
-        core.search(name)
-        core.search(description)
+    }
+
+    /// Makes what the filter searches (see `LetterIndexBuilder.prepareSearch`).
+    mutating func prepareSearch() {
+        core.prepareSearch()
     }
 
     /// Sections A…Z then #, names then owners ascending inside each (ties by id); see
     /// `LetterIndexBuilder.build(hint:)`.
-    func build(hint: [Int32]? = nil) -> RepositoryFavoritesIndex {
-        RepositoryFavoritesIndex(core: core.build(hint: hint))
+    consuming func build(hint: [Int32]? = nil) -> RepositoryFavoritesIndex {
+        core.prepareSearch()
+        return RepositoryFavoritesIndex(core: core.build(hint: hint))
     }
 }
