@@ -77,6 +77,7 @@ let package = Package(
             name: "github-finder",
             dependencies: [
                 "GitHubFinderGTK", "GitHubFinderCore", "CCurlLoader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings,
             // The statically linked Swift runtime and Foundation make ~88,000 relative

@@ -3,6 +3,14 @@ import GitHubFinderCore
 import GitHubFinderGTK
 
 StartupTrace.mark("entry")
+
+// `github-finder favorites …` works on the database alone: no window, no GTK.
+if CommandLine.arguments.dropFirst().first == FavoritesCommand.configuration.commandName {
+    Localization.setUp()
+    FavoritesCommand.main(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 ProcessMemory.configure()
 
 switch LaunchCommand.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -155,6 +155,36 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         }
     }
 
+    /// Export Favorites…: every favorite of this server written to `url` (JSON, or CSV for a
+    /// `.csv` name); a toast says how many, an alert why not.
+    public func exportFavorites(to url: URL) {
+        let files = dependencies.favoritesFiles
+        Task { [weak self] in self?.present(await files.export(to: url)) }
+    }
+
+    /// Import Favorites…: the file at `url` merged in (all or nothing), then a toast saying what
+    /// was added, updated and already there, or an alert saying why nothing was. Repositories
+    /// new here are offered for starring on GitHub by the sync that follows, signed in.
+    public func importFavorites(from url: URL) {
+        let files = dependencies.favoritesFiles
+        let starSync = dependencies.starSync
+        Task { [weak self] in
+            let (outcome, summary) = await files.import(from: url)
+            self?.present(outcome)
+            if let summary, summary.repositories.added > 0 { await starSync.synchronize() }
+        }
+    }
+
+    /// What the save dialog of Export Favorites… suggests.
+    public var suggestedFavoritesFileName: String { dependencies.favoritesFiles.suggestedName() }
+
+    private func present(_ outcome: FavoritesFiles.Outcome) {
+        switch outcome {
+        case .done(let message): navigator.showToast(Toast(message: message))
+        case .failed(let alert): navigator.showAlert(alert)
+        }
+    }
+
     /// Your Profile (the header's avatar) in the detail pane: the account's profile, fetched
     /// first (it gives the id favorites need), then its lists as their tabs are shown.
     public func showYourProfile() {

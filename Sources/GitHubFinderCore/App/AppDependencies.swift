@@ -34,6 +34,8 @@ public final class AppDependencies {
     private var databaseFolder: URL?
     /// The API address these services talk to (nil for test doubles).
     public private(set) var server: URL?
+    /// The favorites database (an in-memory one beside a test's fake store).
+    private let favoritesDatabase: AppDatabase
 
     public init(
         api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
@@ -52,6 +54,7 @@ public final class AppDependencies {
         self.authenticator = authenticator
         // Repository stars share the favorites database (an in-memory one beside a test's fake).
         let starsDatabase = (favorites as? GRDBFavoritesStore)?.database ?? .inMemory()
+        favoritesDatabase = starsDatabase
         starSync = StarSync(api: api, database: starsDatabase, clock: clock, now: now, login: { authenticator.account?.login })
         self.repositoryStarring = repositoryStarring
             ?? StoreRepositoryStarring(store: GRDBFavoritesStore(database: starsDatabase), credentials: api.credentials, sync: starSync, now: now)
@@ -61,6 +64,11 @@ public final class AppDependencies {
         followingImport = FollowingImport(api: api, store: favorites, account: signedInLogin, followed: followed, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
+    }
+
+    /// Export Favorites… and Import Favorites…: this server's favorites to and from files.
+    public var favoritesFiles: FavoritesFiles {
+        FavoritesFiles(database: favoritesDatabase, server: server ?? GitHubConfiguration.defaultBaseURL, now: now)
     }
 
     /// Signs in through the OAuth app `clientID` from now on (nil: tokens only).

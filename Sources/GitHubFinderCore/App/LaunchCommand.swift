@@ -25,6 +25,11 @@ public enum LaunchCommand: Equatable, Sendable {
           --version               Show the version.
           -h, --help              Show help information.
 
+        SUBCOMMANDS:
+          favorites list|export|import
+                                  List, export or import favorites without opening
+                                  a window ('\(name) favorites --help').
+
         """
 
     /// A usage error: what was wrong, said as the message after "Error: ".

@@ -21,6 +21,10 @@ public enum PrimaryMenu {
                 // Signed in only.
                 MenuItem(label: tr("_Add everyone you follow to Favorites"), action: "app.import-following", hiddenWhenDisabled: true),
             ],
+            [
+                MenuItem(label: tr("_Export Favorites…"), action: "app.export-favorites"),
+                MenuItem(label: tr("_Import Favorites…"), action: "app.import-favorites"),
+            ],
             ColorSchemePreference.allCases.map { MenuItem(label: $0.title, action: "app.style", target: $0.rawValue) },
             [
                 MenuItem(label: tr("_Preferences"), action: "win.show-preferences"),

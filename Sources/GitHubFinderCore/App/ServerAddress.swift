@@ -44,6 +44,12 @@ public enum ServerAddress {
         url.host?.lowercased() == GitHubConfiguration.defaultBaseURL.host && (url.path.isEmpty || url.path == "/")
     }
 
+    /// True when both addresses name one server: they share a favorites file (scheme, case and
+    /// a trailing slash aside).
+    public static func isSame(_ first: URL, _ second: URL) -> Bool {
+        FavoritesLocation.folderName(for: first) == FavoritesLocation.folderName(for: second)
+    }
+
     /// What the window's subtitle says of the server in use: nothing for github.com, else its
     /// name, so nobody mistakes an Enterprise server's favorites for github.com's.
     public static func windowSubtitle(_ url: URL) -> String? {

@@ -60,6 +60,8 @@ extension AppDatabase {
             let lastSync = try Date.fetchOne(db, sql: "SELECT syncedAt FROM star_sync WHERE login = ?", arguments: [login])
             let isFirst = lastSync == nil
             let keptLocal = try Set(Int64.fetchAll(db, sql: "SELECT repositoryID FROM star_kept_local WHERE login = ?", arguments: [login]))
+            // An imported favorite counts from when it came in, not from the date in the file.
+            let imported = try Self.repositoryImportDates(db)
             let remoteIDs = Set(remote.map(\.id))
             var merged = remote.filter { pending[$0.id] != .unstar }
             var offered: [RepositoryFavorite] = []
@@ -71,8 +73,9 @@ extension AppDatabase {
                     merged.append(favorite)
                     offered.append(favorite)
                 case nil where keptLocal.contains(favorite.id): merged.append(favorite)
-                case nil where lastSync.map({ favorite.addedAt > $0 }) == true:
-                    // Starred here since the last sync (signed out, say): asked about, not dropped.
+                case nil where lastSync.map({ max(favorite.addedAt, imported[favorite.id] ?? favorite.addedAt) > $0 }) == true:
+                    // Starred (or imported) here since the last sync (signed out, say): asked
+                    // about, not dropped.
                     merged.append(favorite)
                     offered.append(favorite)
                 case nil: continue
@@ -84,6 +87,11 @@ extension AppDatabase {
             // Kept-local marks for repositories gone, or starred on GitHub since, are done with.
             for id in keptLocal where !mergedIDs.contains(id) || remoteIDs.contains(id) {
                 try db.execute(sql: "DELETE FROM star_kept_local WHERE login = ? AND repositoryID = ?", arguments: [login, id])
+            }
+            // Import dates matter until the import is offered; the offer's answer settles it.
+            let offeredIDs = Set(offered.map(\.id))
+            for id in imported.keys where !offeredIDs.contains(id) {
+                try db.execute(sql: "DELETE FROM favorite_repository_import WHERE repositoryID = ?", arguments: [id])
             }
             // Recorded once nothing is left to ask (the answer records it otherwise).
             if offered.isEmpty {

@@ -111,6 +111,16 @@ public final class GitHubFinderApplication {
         g_simple_action_set_enabled(signOutAction, 0)
         importFollowingAction = addAppAction("import-following") { [weak self] in self?.coordinator?.importFollowing() }
         g_simple_action_set_enabled(importFollowingAction, 0)
+        addAppAction("export-favorites") { [weak self] in
+            guard let self, let window, let coordinator else { return }
+            FavoritesFileChooser.chooseExport(parent: window.gtkWindow, suggestedName: coordinator.suggestedFavoritesFileName) { [weak self] in
+                self?.coordinator?.exportFavorites(to: $0)
+            }
+        }
+        addAppAction("import-favorites") { [weak self] in
+            guard let self, let window else { return }
+            FavoritesFileChooser.chooseImport(parent: window.gtkWindow) { [weak self] in self?.coordinator?.importFavorites(from: $0) }
+        }
     }
 
     private func activate() {

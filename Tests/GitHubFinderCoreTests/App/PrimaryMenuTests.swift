@@ -3,15 +3,18 @@ import Testing
 
 @Suite("The primary menu")
 struct PrimaryMenuTests {
-    @Test func itListsTheAccountTheStylesAndTheWindowsInThreeSections() {
+    @Test func itListsTheAccountFavoritesFilesTheStylesAndTheWindowsInFourSections() {
         let sections = PrimaryMenu.sections
         #expect(sections.map { $0.map(\.label) } == [
             ["_Sign In…", "Sign _Out", "_Add everyone you follow to Favorites"],
+            ["_Export Favorites…", "_Import Favorites…"],
             ["Follow System Style", "Light Style", "Dark Style"],
             ["_Preferences", "_Keyboard Shortcuts", "_About GitHub Finder"],
         ])
         #expect(sections[0].allSatisfy { $0.hiddenWhenDisabled }, "only one of Sign In… and Sign Out shows, and the import only signed in")
-        #expect(sections[1].compactMap(\.target) == ColorSchemePreference.allCases.map(\.rawValue))
+        #expect(sections[1].map(\.action) == ["app.export-favorites", "app.import-favorites"])
+        #expect(!sections[1].contains { $0.hiddenWhenDisabled }, "signed in or not")
+        #expect(sections[2].compactMap(\.target) == ColorSchemePreference.allCases.map(\.rawValue))
     }
 
     @Test func anItemWithAShortcutUsesTheActionTheShortcutIsBoundTo() {
