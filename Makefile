@@ -115,6 +115,10 @@ install: deps locale
 	msgfmt --xml -d po --template data/$(APP_ID).metainfo.xml -o $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	@# GNOME Shell's search provider, and the D-Bus service that starts the app for it with no window.
+	install -Dm644 data/$(APP_ID).search-provider.ini $(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers/$(APP_ID).search-provider.ini
+	mkdir -p $(DESTDIR)$(PREFIX)/share/dbus-1/services
+	sed 's|@bindir@|$(PREFIX)/bin|' data/$(APP_ID).service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/$(APP_ID).service
 
 ## make fixtures: regenerate data/fixtures (deterministic: the committed file should not change).
 fixtures:

@@ -32,7 +32,13 @@ Figures (DESIGN.md §6):
 Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (15), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
 GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
 GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, start, search,
-favorites, repositories, narrow, rate-limited, offline, memory, account).
+favorites, repositories, narrow, rate-limited, offline, memory, account, shell-search).
+- shell-search.initial-result-set.100k.running / .cold-activation: GNOME Shell's search provider over
+  100,000 favorites, called on the session bus as the Shell calls it (the D-Bus service file put in
+  $GHF_DBUS_SERVICES, which with-display.sh gives the bus): GetInitialResultSet timed from the call
+  to the reply, 30 calls over 10 term sets with the service running (budget p99 <= 50 ms), and 5
+  calls with no app running so that each starts it by D-Bus activation (budget: the slowest
+  <= 300 ms). Every answer is checked: 10 results whose metas match every term.
 - account.import-following.5000.longest-main-loop-stall: signed in on the double, "Add everyone you
   follow to Favorites" over 5,000 follows; the app's 5 ms heartbeat (GHF_DEBUG_STATS) reports the
   longest the main loop went without returning to it while importing. Budget <= 50 ms. Beside it
@@ -1134,6 +1140,106 @@ def build_bare_windows(folder):
                         os.path.join(ROOT, "Sources", "CGtkSupport", "process_clock.c")] + flags, check=True)
 
 
+# -- GNOME Shell search ---------------------------------------------------------------------------
+
+SHELL_FAVORITES = 100_000
+SHELL_BUS_NAME = "io.github.githubfinder.GitHubFinder"
+SHELL_TERMS = [["linus"], ["oct"], ["linus", "torv"], ["kim"], ["zo9"], ["name", "dev"], ["bytecode"], ["x"], ["linus", "9"], ["us", "tor"]]
+SHELL_COLD_RUNS = 5
+SHELL_WARM_BUDGET_MS = 50.0
+SHELL_COLD_BUDGET_MS = 300.0
+
+
+def session_shell_search(folder):
+    """GNOME Shell's search over 100,000 favorites, as the Shell calls it on the session bus:
+    `GetInitialResultSet` timed from the call to the reply, with the service running (warm), and
+    with no app running so that the call starts it by D-Bus activation (cold). Each answer is
+    checked: ten results, and their metas name favorites that match."""
+    from gi.repository import Gio, GLib
+    warm_line = dict(name="shell-search.initial-result-set.100k.running", unit="ms", p50=None, p99=None, baseline=None, ratio=None, budget="p99 <= 50")
+    cold_line = dict(name="shell-search.initial-result-set.100k.cold-activation", unit="ms", p50=None, p99=None, baseline=None, ratio=None,
+                     budget="max <= 300")
+    service = os.path.join(os.environ["GHF_DBUS_SERVICES"], SHELL_BUS_NAME + ".service")
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+
+    def dbus(method, signature, *arguments):
+        return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method, GLib.Variant(signature, arguments),
+                             None, 0, -1, None).unpack()
+
+    def owner():
+        try:
+            return dbus("GetConnectionUnixProcessID", "(s)", SHELL_BUS_NAME)[0]
+        except GLib.Error:
+            return None
+
+    def call(method, signature, *arguments):
+        started = time.perf_counter()
+        reply = bus.call_sync(SHELL_BUS_NAME, "/io/github/githubfinder/GitHubFinder/SearchProvider", "org.gnome.Shell.SearchProvider2", method,
+                              GLib.Variant(signature, arguments), None, 0, 10_000, None)
+        return reply.unpack()[0], (time.perf_counter() - started) * 1000
+
+    def checked(terms):
+        ids, elapsed = call("GetInitialResultSet", "(as)", terms)
+        metas, _ = call("GetResultMetas", "(as)", ids)
+        need(len(ids) == 10 and len(metas) == 10, "%r: %d results, %d metas (10 expected)" % (terms, len(ids), len(metas)))
+        for meta in metas:
+            text = (meta["name"] + " " + meta["description"]).lower()
+            need(all(term in text for term in terms), "%r: result %r does not match" % (terms, meta))
+        return elapsed
+
+    def stop_service():
+        pid = owner()
+        if pid:
+            os.kill(pid, signal.SIGTERM)
+            deadline = time.time() + 10
+            while os.path.exists("/proc/%d" % pid) and time.time() < deadline:
+                time.sleep(0.05)
+
+    try:
+        data_home = os.path.join(folder, "shell-search-data")
+        env = dict(base_env(folder), XDG_DATA_HOME=data_home, XDG_CONFIG_HOME=os.path.join(folder, "shell-search-config"),
+                   XDG_CACHE_HOME=os.path.join(folder, "shell-search-cache"))
+        made = subprocess.run([os.path.join(RELEASE, "github-finder"), "favorites", "list"], env=env, capture_output=True, text=True, timeout=60)
+        need(made.returncode == 0, "github-finder favorites list failed: %s" % made.stderr)
+        fill_favorites(app_database(data_home), SHELL_FAVORITES)
+        stderr = os.path.join(folder, "shell-search-service.stderr")
+        with open(service, "w") as f:
+            f.write("[D-BUS Service]\nName=%s\nExec=/bin/sh -c 'exec %s --gapplication-service 2>>%s'\n"
+                    % (SHELL_BUS_NAME, os.path.join(RELEASE, "github-finder"), stderr))
+        keys = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "LANG", "GTK_A11Y", "DISPLAY", "GSK_RENDERER", "GDK_BACKEND", "NO_AT_BRIDGE")
+        dbus("UpdateActivationEnvironment", "(a{ss})", {key: env[key] for key in keys if key in env})
+        time.sleep(0.5)  # the bus notices the new service file
+        cold = []
+        for _ in range(SHELL_COLD_RUNS):
+            need(owner() is None, "the service is already running before a cold call")
+            # The file's pages in the page cache, as for any favorites file in use; not the process.
+            cold.append(checked(["linus"]))
+            stop_service()
+        log("shell search cold activations [ms]: %s" % [round(t, 1) for t in cold])
+        checked(["oct"])  # started, and its index made
+        warm = [checked(terms) for _ in range(3) for terms in SHELL_TERMS]
+        log("shell search running [ms]: %s" % [round(t, 2) for t in warm])
+        stop_service()
+        warm_line.update(p50=round(statistics.median(warm), 2), p99=round(percentile(warm, 0.99), 2), calls=len(warm), favorites=SHELL_FAVORITES)
+        cold_line.update(p50=round(statistics.median(cold), 1), p99=round(percentile(cold, 0.99), 1), max=round(max(cold), 1), runs=len(cold),
+                         favorites=SHELL_FAVORITES)
+        REPORT.emit(**warm_line)
+        REPORT.emit(**cold_line)
+        if warm_line["p99"] > SHELL_WARM_BUDGET_MS:
+            REPORT.fail(warm_line["name"], "p99 %.1f ms" % warm_line["p99"])
+        if cold_line["max"] > SHELL_COLD_BUDGET_MS:
+            REPORT.fail(cold_line["name"], "slowest of %d cold activations %.0f ms" % (len(cold), cold_line["max"]))
+    except Exception as error:
+        for line in (warm_line, cold_line):
+            if line["name"] not in REPORT.emitted:
+                REPORT.emit(**line, error=str(error))
+                REPORT.fail(line["name"], str(error))
+        stop_service()
+    finally:
+        if os.path.exists(service):
+            os.remove(service)
+
+
 def wanted(session):
     return not ONLY or session in ONLY
 
@@ -1150,6 +1256,7 @@ REQUIRED = {
     "rate-limited": ["idle.cpu.rate-limited"],
     "offline": ["idle.cpu.offline"],
     "memory": ["idle.cpu.1000-results", "memory.resident.1000-results-with-avatars"],
+    "shell-search": ["shell-search.initial-result-set.100k.running", "shell-search.initial-result-set.100k.cold-activation"],
     "account": ["idle.cpu.your-profile", "idle.cpu.your-profile-following", "idle.cpu.your-profile-followers", "idle.cpu.your-profile-repositories",
                 "account.import-following.5000.longest-main-loop-stall"],
 }
@@ -1163,6 +1270,8 @@ def report_missing():
             if name not in REPORT.emitted:
                 if name.startswith("account."):
                     unit, baseline, budget = "ms", "budget", "<= %d" % STALL_BUDGET_MS
+                elif name.startswith("shell-search"):
+                    unit, baseline, budget = "ms", None, "p99 <= 50" if name.endswith("running") else "max <= 300"
                 elif name.startswith("memory"):
                     unit, baseline, budget = "MB", "memory.resident.bare-adw-window", "<= baseline + %d MB" % MEMORY_BUDGET_MB
                 else:
@@ -1213,6 +1322,8 @@ def main():
         session_memory(folder, *bare_rss)
     if wanted("account"):
         session_account(folder)
+    if wanted("shell-search"):
+        session_shell_search(folder)
     report_missing()
     report_warnings(folder)
     log("done in %.0f s" % (time.time() - started))

@@ -18,7 +18,18 @@ export DISPLAY=":$display_number" GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDG
 keyring_home=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$keyring_home" "$ready"' EXIT
 export GHF_KEYRING_HOME="$keyring_home"
-dbus-run-session -- bash -c '
+# The session bus also activates services from $GHF_DBUS_SERVICES, where a test puts the app's
+# D-Bus service file (GNOME Shell's search provider, started with no app running).
+export GHF_DBUS_SERVICES="$keyring_home/dbus-services"
+mkdir -p "$GHF_DBUS_SERVICES"
+cat > "$keyring_home/session.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <include>/usr/share/dbus-1/session.conf</include>
+  <servicedir>$GHF_DBUS_SERVICES</servicedir>
+</busconfig>
+CONF
+dbus-run-session --config-file="$keyring_home/session.conf" -- bash -c '
   /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 & launcher=$!
   if command -v gnome-keyring-daemon >/dev/null; then
     echo -n "with-display" | XDG_DATA_HOME="$GHF_KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets --daemonize >/dev/null 2>&1 && export GHF_KEYRING=1

@@ -21,13 +21,13 @@ case .success(.help):
     FileHandle.standardOutput.write(Data(LaunchCommand.helpText.utf8))
 case .success(.version):
     FileHandle.standardOutput.write(Data("\(LaunchCommand.name) \(GitHubFinderApplication.version)\n".utf8))
-case .success(.run(let apiURL, let search, let benchmarkStartup)):
+case .success(.run(let apiURL, let search, let benchmarkStartup, let service)):
     StartupTrace.mark("main")
     Localization.setUp()
     // The entry point stays synchronous: an async top level would call dispatch_main() and the
     // main queue would never be drained through GLib's loop.
     let status = MainActor.assumeIsolated {
-        GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup)).run()
+        GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service)).run()
     }
     exit(status)
 }

@@ -4,7 +4,7 @@ import Foundation
 /// [--benchmark-startup]`, or `--version`, or `--help`. Parsed by hand rather than with
 /// swift-argument-parser, whose reflection over the command cost 2–3 ms of every start.
 public enum LaunchCommand: Equatable, Sendable {
-    case run(apiURL: URL?, search: String?, benchmarkStartup: Bool)
+    case run(apiURL: URL?, search: String?, benchmarkStartup: Bool, service: Bool = false)
     case help
     case version
 
@@ -22,6 +22,8 @@ public enum LaunchCommand: Equatable, Sendable {
           --search <search>       Start with this query searched.
           --benchmark-startup     Print the milliseconds from process start to the
                                   first frame drawn, then quit.
+          --gapplication-service  Start with no window, as D-Bus does for GNOME
+                                  Shell's search; quit when idle.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -42,6 +44,7 @@ public enum LaunchCommand: Equatable, Sendable {
         var apiURL: URL?
         var search: String?
         var benchmarkStartup = false
+        var service = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, attached) = split(argument)
@@ -54,6 +57,9 @@ public enum LaunchCommand: Equatable, Sendable {
             case "--benchmark-startup":
                 guard attached == nil else { return .failure(UsageError(message: "'--benchmark-startup' takes no value")) }
                 benchmarkStartup = true
+            case "--gapplication-service":
+                guard attached == nil else { return .failure(UsageError(message: "'--gapplication-service' takes no value")) }
+                service = true
             case "--search":
                 guard let text = value() else { return .failure(UsageError(message: "Missing value for '--search <search>'")) }
                 search = text
@@ -67,7 +73,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 return .failure(UsageError(message: argument.hasPrefix("-") ? "Unknown option '\(name)'" : "Unexpected argument '\(argument)'"))
             }
         }
-        return .success(.run(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup))
+        return .success(.run(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service))
     }
 
     private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -57,7 +57,7 @@ extension AppDatabase {
 
     /// Runs `sql` and calls `body` with the statement on each row; the statement is only valid
     /// during the call.
-    private static func step(_ db: Database, _ sql: String, _ body: (SQLiteStatement) throws -> Void) throws {
+    static func step(_ db: Database, _ sql: String, _ body: (SQLiteStatement) throws -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }

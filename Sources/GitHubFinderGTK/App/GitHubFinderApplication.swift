@@ -15,11 +15,15 @@ public final class GitHubFinderApplication {
         public var search: String?
         /// Print the milliseconds from process start to the first frame drawn, then quit.
         public var benchmarkStartup = false
+        /// Started by D-Bus (`--gapplication-service`, GNOME Shell's search): no window until
+        /// asked for one; quits after `serviceIdleTime` with nothing to do.
+        public var service = false
 
-        public init(apiURL: URL? = nil, search: String? = nil, benchmarkStartup: Bool = false) {
+        public init(apiURL: URL? = nil, search: String? = nil, benchmarkStartup: Bool = false, service: Bool = false) {
             self.apiURL = apiURL
             self.search = search
             self.benchmarkStartup = benchmarkStartup
+            self.service = service
         }
     }
 
@@ -70,9 +74,63 @@ public final class GitHubFinderApplication {
         ]
     }
 
-    /// Runs the main loop until the last window closes; returns the exit status.
+    /// How long a D-Bus started service waits for another call before it quits.
+    static let serviceIdleTime: guint = 10_000
+
+    /// Runs the main loop until the last window closes (a service: until it has been idle for
+    /// `serviceIdleTime`); returns the exit status. GNOME Shell's search provider is exported
+    /// first, before the application takes its name on the bus.
     public func run() -> Int32 {
-        g_application_run(gApplication, 0, nil)
+        StartupTrace.mark("run")
+        // Its bus connection is the one GApplication registers on next (a shared singleton), so
+        // exporting first costs start-up little more than a thread.
+        exportShellSearch()
+        StartupTrace.mark("shell search exported")
+        if options.service {
+            g_application_set_flags(gApplication, GApplicationFlags(rawValue: g_application_get_flags(gApplication).rawValue | G_APPLICATION_IS_SERVICE.rawValue))
+            g_application_set_inactivity_timeout(gApplication, Self.serviceIdleTime)
+        }
+        return g_application_run(gApplication, 0, nil)
+    }
+
+    private var shellSearch: ShellSearchProvider?
+
+    private func exportShellSearch() {
+        let apiURL = options.apiURL
+        let search = ShellSearch(file: {
+            let server = GitHubConfiguration.fromEnvironment(baseURL: apiURL, preferred: PreferencesStore().load().apiURL).baseURL
+            return FavoritesLocation.file(for: server, in: FavoritesLocation.defaultFolder())
+        })
+        let application = UnsafeMutableRawPointer(gApplication)
+        nonisolated(unsafe) weak var this = self
+        let provider = ShellSearchProvider(search: search, actions: .init(
+            activate: { target in this?.show(target) },
+            launch: { terms in this?.launchSearch(terms) },
+            touched: {
+                // A service's idle time starts again from the last call.
+                let app = application.assumingMemoryBound(to: GApplication.self)
+                g_application_hold(app)
+                g_application_release(app)
+            }))
+        if provider.start(prefetch: options.service) { shellSearch = provider }
+    }
+
+    /// GNOME Shell's search chose a favorite: the window (made if need be) shows it.
+    private func show(_ target: ShellSearchTarget) {
+        startup()
+        activate()
+        switch target {
+        case .person(let user): coordinator?.showDetail(for: user)
+        case .repository(let repository): coordinator?.showRepositoryDetail(for: repository)
+        }
+    }
+
+    /// GNOME Shell's "search in the app": the window with the terms searched.
+    private func launchSearch(_ terms: [String]) {
+        startup()
+        activate()
+        let query = terms.joined(separator: " ")
+        if !query.isEmpty { search(query) }
     }
 
     /// Registers without running the loop (in-process tests drive the loop themselves).

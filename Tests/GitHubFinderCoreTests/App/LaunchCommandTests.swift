@@ -15,6 +15,12 @@ struct LaunchCommandTests {
         #expect(LaunchCommand.parse(["--search=a=b", "--api-url=http://127.0.0.1:8787"]) == .success(.run(apiURL: url, search: "a=b", benchmarkStartup: false)))
     }
 
+    @Test func dBusStartsItAsAServiceWithNoWindow() {
+        #expect(LaunchCommand.parse(["--gapplication-service"]) == .success(.run(apiURL: nil, search: nil, benchmarkStartup: false, service: true)))
+        #expect(LaunchCommand.parse(["--gapplication-service=yes"]) == .failure(.init(message: "'--gapplication-service' takes no value")))
+        #expect(LaunchCommand.helpText.contains("--gapplication-service"))
+    }
+
     @Test func helpAndVersionWinWhereverTheyAre() {
         #expect(LaunchCommand.parse(["--search", "x", "--help"]) == .success(.help))
         #expect(LaunchCommand.parse(["-h"]) == .success(.help))

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+/// What GNOME Shell shows for one result: a name and a line under it.
+public struct ShellSearchMeta: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var description: String
+}
+
+/// What activating a result opens.
+public enum ShellSearchTarget: Equatable, Sendable {
+    case person(User)
+    case repository(Repository)
+}
+
+/// GNOME Shell's search over the favorites of the server in use, from the database alone (no
+/// network): people by login and name, repositories by `owner/name` and description, case- and
+/// accent-insensitive, best matches first, at most 10. The folded index is read once and kept;
+/// it is read again when the database changed (SQLite's `data_version`, which counts commits of
+/// other connections: the window's, the command line's) or the server did. Results are
+/// `person:<id>` and `repository:<id>`. Used from one thread (GLib's main loop).
+public final class ShellSearch: @unchecked Sendable {
+    public static let limit = 10
+    /// The favorites file of the server in use now.
+    private let file: () -> URL
+    private var database: (file: URL, queue: DatabaseQueue)?
+    private var index: (version: Int, index: ShellSearchIndex)?
+
+    public init(file: @escaping () -> URL) {
+        self.file = file
+    }
+
+    /// The ids of the best matches of `terms` (every term must match).
+    public func resultIDs(_ terms: [String]) -> [String] {
+        guard let index = currentIndex() else { return [] }
+        return index.search(terms, limit: Self.limit).map { "\($0.kind == .person ? "person" : "repository"):\($0.id)" }
+    }
+
+    /// Names and descriptions of `ids`, in their order; ids no longer favorites are left out.
+    public func metas(_ ids: [String]) -> [ShellSearchMeta] {
+        ids.compactMap { id in
+            switch favorite(id) {
+            case .person(let favorite)?: Self.meta(id, favorite)
+            case .repository(let favorite)?: Self.meta(id, favorite)
+            case nil: nil
+            }
+        }
+    }
+
+    /// The favorite behind `id`, or nil when it is not one (any more).
+    public func target(_ id: String) -> ShellSearchTarget? {
+        favorite(id).map { favorite in
+            switch favorite {
+            case .person(let favorite): .person(favorite.user)
+            case .repository(let favorite): .repository(favorite.repository)
+            }
+        }
+    }
+
+    private enum Favorited {
+        case person(Favorite)
+        case repository(RepositoryFavorite)
+    }
+
+    private func favorite(_ id: String) -> Favorited? {
+        let parts = id.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let key = Int64(parts[1]), let queue = queue() else { return nil }
+        return try? queue.read { db in
+            switch parts[0] {
+            case "person": try Favorite.fetchOne(db, key: key).map(Favorited.person)
+            case "repository": try RepositoryFavorite.fetchOne(db, key: key).map(Favorited.repository)
+            default: nil
+            }
+        }
+    }
+
+    private static func meta(_ id: String, _ favorite: Favorite) -> ShellSearchMeta {
+        let name = favorite.name.flatMap { $0.isEmpty ? nil : $0 } ?? favorite.login
+        var parts = name == favorite.login ? [] : [favorite.login]
+        switch favorite.type {
+        case .organization: parts.append(tr("Organization"))
+        case .bot: parts.append(tr("Bot"))
+        case .user: break
+        }
+        return ShellSearchMeta(id: id, name: name, description: parts.joined(separator: " · "))
+    }
+
+    private static func meta(_ id: String, _ favorite: RepositoryFavorite) -> ShellSearchMeta {
+        let parts = [favorite.description.flatMap { $0.isEmpty ? nil : $0 }, favorite.language,
+                     tr("★ {count}", ["count": NumberText.compact(favorite.stars)])].compactMap { $0 }
+        return ShellSearchMeta(id: id, name: favorite.fullName, description: parts.joined(separator: " · "))
+    }
+
+    private func queue() -> DatabaseQueue? {
+        let file = file()
+        if let database, database.file == file { return database.queue }
+        index = nil
+        database = nil
+        // Nothing starred on this server yet: nothing to find, and no file made for it.
+        // Read-only, on a connection of its own (one connection, so `data_version` is one
+        // counter), with no check or migration: the app does those when it opens the file, and a
+        // damaged or older file only finds less. Nothing starred on this server yet: nothing to
+        // find, and no file made for it.
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard FileManager.default.fileExists(atPath: file.path), let queue = try? DatabaseQueue(path: file.path, configuration: configuration) else {
+            return nil
+        }
+        database = (file, queue)
+        return queue
+    }
+
+    private func currentIndex() -> ShellSearchIndex? {
+        guard let queue = queue() else { return nil }
+        return try? queue.read { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            if let index, index.version == version { return index.index }
+            let fresh = try ShellSearchIndex.read(db)
+            index = (version, fresh)
+            return fresh
+        }
+    }
+}
