@@ -42,6 +42,7 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v2.repositoryFavorites", migrate: createRepositoryFavorites)
         migrator.registerMigration("v3.starSync", migrate: createStarSync)
         migrator.registerMigration("v4.repositoryImports", migrate: createRepositoryImports)
+        migrator.registerMigration("v5.profileBaselines", migrate: createProfileBaselines)
         return migrator
     }
 

@@ -30,6 +30,8 @@ public struct FavoriteStarrer: Sendable {
                 Self.logger.debug("no profile for a new favorite's name", metadata: ["error": "\(error)"])
                 return
             }
+            // What "changed since you starred" counts from.
+            _ = try? store.recordProfile(profile)
             guard let name = profile.name, !name.isEmpty else { return }
             do { try store.updateName(name, ofFavorite: user.id) } catch {
                 Self.logger.warning("a favorite's name could not be saved", metadata: ["error": "\(error)"])

@@ -19,9 +19,15 @@ public protocol FavoritesStore: Sendable {
     func observeFavoritesIndex() -> AsyncStream<FavoritesIndex>
     /// The starred ids now, then again after each change: what row stars follow.
     func observeFavoriteIDs() -> AsyncStream<Set<UserID>>
+    /// Records a favorite's profile as seen (the first one as its baseline) and returns what
+    /// changed since the baseline; nil when the user is not a favorite.
+    func recordProfile(_ profile: UserProfile) throws(FavoritesStoreError) -> ProfileChanges?
 }
 
 extension FavoritesStore {
+    /// Stores that keep no profiles (test fakes) know of no changes.
+    public func recordProfile(_ profile: UserProfile) throws(FavoritesStoreError) -> ProfileChanges? { nil }
+
     /// One at a time, for stores without a transaction of their own (test fakes).
     public func addNew(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int {
         let starred = Set(try self.favorites().map(\.id))

@@ -23,6 +23,10 @@ public struct GRDBFavoritesStore: FavoritesStore {
         try database.updateFavoriteName(name, id: id)
     }
 
+    public func recordProfile(_ profile: UserProfile) throws(FavoritesStoreError) -> ProfileChanges? {
+        try database.recordFavoriteProfile(profile)
+    }
+
     @discardableResult
     public func remove(id: UserID) throws(FavoritesStoreError) -> Favorite? {
         try database.deleteFavorite(id: id)

@@ -27,12 +27,22 @@ public struct DetailState: Equatable, Sendable {
     public var isFavorite = false
     /// Follow / Unfollow: nil signed out, for yourself and for bots.
     public var follow: FollowState?
+    /// A favorite's profile changes since it was starred (recorded when its profile is shown).
+    public var changesSinceStarred: ProfileChanges?
 
     public init(user: User) {
         self.user = user
     }
 
     public var login: String { profile?.login ?? user.login }
+    /// "Since you starred them on 3 Mar 2026: +120 followers · bio changed"; nil when nothing
+    /// changed or this is not a favorite.
+    public var changesText: String? {
+        guard isFavorite, let changes = changesSinceStarred, let summary = changes.summary else { return nil }
+        let day = changes.since.formatted(.dateTime.day().month(.abbreviated).year().locale(Localization.dateLocale))
+        // TRANSLATORS: {date} is a day ("3 Mar 2026"); {changes} lists what changed ("+120 followers · bio changed").
+        return tr("Since you starred them on {date}: {changes}", ["date": day, "changes": summary])
+    }
     public var starLabel: String { isFavorite ? tr("Remove from favorites") : tr("Add to favorites") }
     /// The profile page, only when it is http(s).
     public var profileURL: URL? { BrowserURL.validated(profile?.profileURL ?? user.profileURL) }

@@ -117,6 +117,7 @@ public final class DetailViewModel {
         case .success(let profile):
             state.profile = profile
             state.phase = .loaded
+            recordProfile(profile)
         case .failure(.cancelled):
             break
         case .failure(let error):
@@ -157,12 +158,22 @@ public final class DetailViewModel {
         }
     }
 
+    /// A favorite's revalidated profile is remembered (the first as what later ones are compared
+    /// with); what changed since shows in the pane. Not a favorite: nothing is kept.
+    private func recordProfile(_ profile: UserProfile) {
+        do { state.changesSinceStarred = try store.recordProfile(profile) } catch {
+            state.changesSinceStarred = nil
+        }
+    }
+
     private func toggleFavorite() {
         do {
             if state.isFavorite {
                 try store.remove(id: state.user.id)
+                state.changesSinceStarred = nil
             } else {
                 try store.add(state.profile.map { Favorite($0) } ?? Favorite(state.user))
+                if let profile = state.profile { recordProfile(profile) }
             }
             state.isFavorite.toggle()
         } catch {

@@ -12,6 +12,8 @@ final class DetailView {
     let nameLabel: Label
     let loginLabel: Label
     let bioLabel: Label
+    /// What changed since a favorite was starred.
+    let changesLabel: Label
     let repositoriesMessage: Label
     private let viewModel: DetailViewModel
     private let avatars: AvatarTextures
@@ -42,6 +44,7 @@ final class DetailView {
         nameLabel = builder.get("detail_name")
         loginLabel = builder.get("detail_login")
         bioLabel = builder.get("detail_bio")
+        changesLabel = builder.get("detail_changes")
         badge = builder.get("detail_badge")
         avatar = builder.get("detail_avatar")
         refreshNotice = builder.get("refresh_error")
@@ -85,6 +88,7 @@ final class DetailView {
         loginLabel.setText(state.login)
         badge.show(state.badge)
         bioLabel.show(profile?.bio)
+        changesLabel.show(state.changesText)
         facts.show(profile: profile, memberSince: state.memberSince, blogURL: state.blogURL)
         for (label, count) in zip(countValues, state.counts) {
             label.setText(count.value)
