@@ -168,6 +168,37 @@ def shoot_all(style, lang):
             time.sleep(0.8)
             subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"])
         shoot("favorite-repositories", env, api, then=favorite_repositories)
+        # What changed since octocat was starred: its baseline as if starred in March with 120
+        # followers fewer and another bio; its detail from a search.
+        db = sqlite3.connect(server_database(env["XDG_DATA_HOME"], api))
+        octocat = USERS["octocat"]
+        db.execute("INSERT OR REPLACE INTO favorite_profile (favoriteID, starredFollowers, starredRepositories, starredBio, starredAt, seenFollowers,"
+                   " seenRepositories, seenBio, seenAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (octocat["id"], octocat.get("followers", 0) - 120, octocat.get("public_repos", 0) - 3, "An older bio", "2026-03-03 12:00:00.000",
+                    0, 0, None, "2026-03-03 12:00:00.000"))
+        db.commit()
+        db.close()
+        shoot("detail-changes-since-starred", env, api, "--search", "octocat",
+              then=lambda window: subprocess.run(["xdotool", "mousemove", "--window", window, "150", "175", "click", "1"]))
+        # The main menu (F10) with Export Favorites… and Import Favorites…, the export's save
+        # dialog, and a damaged file refused (the actions activated as the menu does, over D-Bus).
+        def action(name):
+            subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.githubfinder.GitHubFinder", "--object-path",
+                            "/io/github/githubfinder/GitHubFinder", "--method", "org.gtk.Actions.Activate", name, "[]", "{}"],
+                           stdout=subprocess.DEVNULL, check=False)
+        shoot("main-menu", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "F10"]), whole_screen=True)
+        shoot("export-favorites", env, api, then=lambda window: action("export-favorites"), whole_screen=True)
+        broken = os.path.join(folder, "broken.csv")
+        with open(broken, "w") as f:
+            f.write("kind,id,login,name,added_at,server\nperson,one,x,X,2024-01-01T00:00:00Z,%s\n" % api)
+        def import_broken(window):
+            action("import-favorites")
+            time.sleep(1.5)
+            subprocess.run(["xdotool", "key", "ctrl+l"])
+            subprocess.run(["xdotool", "type", "--delay", "10", broken])
+            time.sleep(0.5)
+            subprocess.run(["xdotool", "key", "Return"])
+        shoot("import-refused", env, api, then=import_broken, whole_screen=True)
         # Your Profile: the header's avatar, left of the main menu; then its Following tab.
         def your_profile(window, tab=None):
             subprocess.run(["xdotool", "mousemove", "--window", window, "913", "23", "click", "1"])
