@@ -77,6 +77,7 @@ validate:
 ## make run: the app against api.github.com (GITHUB_API_URL / --api-url elsewhere).
 run: run-deps locale
 	$(SWIFT) build --product github-finder
+	$(SWIFT) build --product github-finder-favorites
 	.build/debug/github-finder
 
 ## make demo: the GitHub double on 127.0.0.1:$(PORT) and the app pointed at it.
@@ -92,6 +93,7 @@ demo: run-deps locale
 bench: test-deps locale
 	$(SWIFT) build -c release --product github-finder-bench
 	scripts/build-release.sh
+	$(SWIFT) build -c release --product github-finder-favorites
 	$(SWIFT) build -c release --product github-fixture-server
 	@# Both halves always run; the target fails if either missed a budget of DESIGN.md §6.
 	status=0; .build/release/github-finder-bench || status=1; \
@@ -108,6 +110,8 @@ screenshots: test-deps locale
 install: deps locale
 	scripts/build-release.sh
 	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
+	$(SWIFT) build -c release --product github-finder-favorites
+	install -Dm755 .build/release/github-finder-favorites $(DESTDIR)$(PREFIX)/libexec/github-finder-favorites
 	mkdir -p $(DESTDIR)$(PREFIX)/share/locale && cp -r $(LOCALE_DIR)/. $(DESTDIR)$(PREFIX)/share/locale/
 	@# The desktop file and the metainfo with every translation merged in.
 	mkdir -p $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/metainfo

@@ -77,7 +77,6 @@ let package = Package(
             name: "github-finder",
             dependencies: [
                 "GitHubFinderGTK", "GitHubFinderCore", "CCurlLoader",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings,
             // The statically linked Swift runtime and Foundation make ~88,000 relative
@@ -103,6 +102,13 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // `github-finder favorites list|export|import`, which the app's binary runs: no GTK, and
+        // ArgumentParser kept out of the app itself.
+        .executableTarget(
+            name: "github-finder-favorites",
+            dependencies: ["GitHubFinderCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -840,6 +840,8 @@ def session_memory(folder, bare_gtk_rss, bare_rss):
         idle_cpu(app, "1000-results", thousand_rows)
         app.check_alive()
         rss = rss_mb(app.pid)
+        # Where the resident memory is, kept with the artifacts for a look when the figure moves.
+        shutil.copyfile("/proc/%d/smaps" % app.pid, os.path.join(folder, "memory-smaps.txt"))
         stats = read_debug_stats(app, stats_path)
         line.update(value=round(rss, 1), ratio=round(rss / bare_rss, 3), over_baseline_mb=round(rss - bare_rss, 1),
                     over_bare_gtk_window_mb=round(rss - bare_gtk_rss, 1),

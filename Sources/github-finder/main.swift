@@ -4,11 +4,10 @@ import GitHubFinderGTK
 
 StartupTrace.mark("entry")
 
-// `github-finder favorites …` works on the database alone: no window, no GTK.
-if CommandLine.arguments.dropFirst().first == FavoritesCommand.configuration.commandName {
-    Localization.setUp()
-    FavoritesCommand.main(Array(CommandLine.arguments.dropFirst(2)))
-    exit(0)
+// `github-finder favorites …` works on the database alone, in github-finder-favorites (beside
+// this binary, or in ../libexec when installed): no window, no GTK.
+if CommandLine.arguments.dropFirst().first == "favorites" {
+    FavoritesHelper.run(Array(CommandLine.arguments.dropFirst(2)))
 }
 
 ProcessMemory.configure()

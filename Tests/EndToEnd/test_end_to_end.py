@@ -47,7 +47,7 @@ SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_r
 
 
 def main():
-    for binary in ("github-finder", "github-fixture-server"):
+    for binary in ("github-finder", "github-finder-favorites", "github-fixture-server"):
         if not check("%s is built (%s)" % (binary, BUILD), os.access(os.path.join(BUILD, binary), os.X_OK)):
             return
     only = os.environ.get("GHF_E2E_ONLY")

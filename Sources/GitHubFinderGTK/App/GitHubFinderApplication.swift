@@ -112,7 +112,7 @@ public final class GitHubFinderApplication {
                 g_application_hold(app)
                 g_application_release(app)
             }))
-        if provider.start(prefetch: options.service) { shellSearch = provider }
+        if provider.start(ownThread: options.service) { shellSearch = provider }
     }
 
     /// GNOME Shell's search chose a favorite: the window (made if need be) shows it.

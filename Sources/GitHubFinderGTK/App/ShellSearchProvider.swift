@@ -7,10 +7,10 @@ import GitHubFinderCore
 /// started by D-Bus as a service with no window. Exported on the process's shared session-bus
 /// connection before the application takes its name, so no call can arrive before it.
 ///
-/// Calls are answered on a thread of the provider's own (its GMainContext is the one the object
-/// was registered from, which is where GDBus delivers them): a cold start's first search does
-/// not wait for GTK to initialise (some 200 ms) and a search never waits for the window's main
-/// loop. Only what touches the window (ActivateResult, LaunchSearch) goes to the main thread.
+/// Started by D-Bus, calls are answered on a thread of the provider's own (its GMainContext is
+/// the one the object was registered from, which is where GDBus delivers them): a cold start's
+/// first search does not wait for GTK to initialise (some 200 ms). With a window, on the main
+/// loop. What touches the window (ActivateResult, LaunchSearch) always goes to the main thread.
 final class ShellSearchProvider: @unchecked Sendable {
     static let objectPath = "/io/github/githubfinder/GitHubFinder/SearchProvider"
     static let interfaceName = "org.gnome.Shell.SearchProvider2"
@@ -49,7 +49,7 @@ final class ShellSearchProvider: @unchecked Sendable {
         var touched: @MainActor @Sendable () -> Void
     }
 
-    /// Used on the provider's thread only.
+    /// Used where calls are answered only (one thread).
     private let search: ShellSearch
     private let actions: Actions
     private var connection: OpaquePointer?
@@ -60,10 +60,12 @@ final class ShellSearchProvider: @unchecked Sendable {
         self.actions = actions
     }
 
-    /// Starts the provider's thread and exports the object from it; returns once it is exported
-    /// (true) or could not be (no session bus, the path taken). `prefetch`: read the favorites
-    /// right away (a D-Bus started service is about to be asked).
-    func start(prefetch: Bool) -> Bool {
+    /// Exports the object; returns whether it could be (no session bus, the path taken).
+    /// `ownThread`: answered on a thread of its own, with the favorites read there at once (a
+    /// D-Bus started service, about to be asked while GTK still initialises); otherwise on the
+    /// main loop, where a window's app has nothing to wait for, without a thread kept for it.
+    func start(ownThread: Bool) -> Bool {
+        guard ownThread else { return export() }
         let exported = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var succeeded = false
         let thread = Thread { [self] in
@@ -72,7 +74,7 @@ final class ShellSearchProvider: @unchecked Sendable {
             succeeded = export()
             exported.signal()
             guard succeeded else { return }
-            if prefetch { _ = search.resultIDs([]) }
+            _ = search.resultIDs([])
             g_main_loop_run(g_main_loop_new(context, 0))
         }
         thread.name = "shell-search"
@@ -108,7 +110,8 @@ final class ShellSearchProvider: @unchecked Sendable {
     nonisolated(unsafe) private static var vtable = GDBusInterfaceVTable(method_call: { _, _, _, _, method, parameters, invocation, data in
         guard let method, let parameters, let invocation, let data else { return }
         let provider = Unmanaged<ShellSearchProvider>.fromOpaque(data).takeUnretainedValue()
-        // On the provider's thread: GDBus calls in the context the object was registered from.
+        // GDBus calls in the context the object was registered from: the provider's thread's,
+        // or the main loop's.
         provider.call(String(cString: method), parameters, invocation)
     }, get_property: nil, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil))
 

@@ -31,8 +31,10 @@ final class AvatarTextures {
     private var nextSerial = 0
     private(set) var statistics = Statistics()
 
-    /// `capacity`: several screens of rows; older textures are fetched again (GitHub caches them).
-    init(api: any GitHubAPI, capacity: Int = 300) {
+    /// `capacity`: about ten screens of rows (some 6 KB each at a row's size); older textures
+    /// are fetched again (GitHub's CDN caches them). 300 kept ~1 MB more resident after a
+    /// search through 1,000 results, for scrolling back further than anyone does.
+    init(api: any GitHubAPI, capacity: Int = 150) {
         self.api = api
         self.capacity = capacity
     }

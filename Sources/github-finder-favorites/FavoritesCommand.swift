@@ -7,7 +7,7 @@ import GitHubFinderCore
 /// `GITHUB_API_URL`, else the server chosen in Preferences, else github.com.
 struct FavoritesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "favorites",
+        commandName: "github-finder favorites",
         abstract: "List, export or import favorites without opening a window.",
         subcommands: [List.self, Export.self, Import.self]
     )
