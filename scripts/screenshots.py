@@ -72,6 +72,11 @@ def seed_favorites(env, api):
         db.execute("INSERT OR REPLACE INTO favorite (id, login, name, avatarURL, type, profileURL, addedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (user["id"], login, user.get("name"), "%s/avatars/u/%d?v=4" % (api, user["id"]), user["type"],
                     "https://github.com/" + login, "2026-11-22 12:00:00.000"))
+    # Notes and tags on some: the rows' chips and note line, the tag bar, the detail's section.
+    for login, note, tags in [("octocat", "Met at GUADEC 2026. Ask about the GTK 4 port.", "conference 2026\nhiring"),
+                              ("gnome", "Sponsor the next hackfest", "conference 2026"), ("torvalds", None, "kernel"),
+                              ("yamada", "Translates into Japanese", "i18n\nhiring\nmentor\nreview")]:
+        db.execute("UPDATE favorite SET note = ?, tags = ? WHERE login = ?", (note, tags, login))
     # Repositories as starred from a search: the double's own answers, stored as the app stores them.
     for query in ["swift", "gtk"]:
         with urllib.request.urlopen(api + "/search/repositories?per_page=12&q=" + query, timeout=10) as response:
@@ -82,6 +87,8 @@ def seed_favorites(env, api):
                            (repo["id"], repo["full_name"], owner.get("login", ""), owner.get("id"), repo["name"], repo.get("description"),
                             repo.get("language"), repo.get("stargazers_count", 0), owner.get("avatar_url"), repo.get("html_url"),
                             "2026-11-22 12:00:00.000"))
+                if repo["name"].lower() in ("swift", "gtk"):
+                    db.execute("UPDATE favorite_repository SET note = ?, tags = ? WHERE id = ?", ("Read the release notes", "reading", repo["id"]))
                 # Starred on GitHub too, as the signed-in octocat did: the start's sync keeps
                 # what GitHub has and would take off a star only here since the last sync.
                 star = urllib.request.Request("%s/user/starred/%s" % (api, repo["full_name"]), method="PUT",

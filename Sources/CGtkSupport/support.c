@@ -162,3 +162,34 @@ void ghf_status_page_set_wrap(GtkWidget *page, GtkWidget *child, gboolean wrap) 
 void ghf_object_set_string(gpointer object, const char *property, const char *value) {
     g_object_set(object, property, value, NULL);
 }
+
+/* The completions a GtkEntry offers as one types (GtkEntryCompletion over a one-column list
+   store; both are current API in GTK 4.8). Replaces what it offered before. */
+void ghf_entry_set_completions(GtkWidget *entry, const char *const *items, int count) {
+    GtkEntryCompletion *completion = gtk_entry_get_completion(GTK_ENTRY(entry));
+    if (completion == NULL) {
+        completion = gtk_entry_completion_new();
+        gtk_entry_completion_set_text_column(completion, 0);
+        gtk_entry_completion_set_minimum_key_length(completion, 1);
+        gtk_entry_completion_set_inline_completion(completion, TRUE);
+        gtk_entry_completion_set_popup_single_match(completion, TRUE);
+        gtk_entry_set_completion(GTK_ENTRY(entry), completion);
+        g_object_unref(completion);
+    }
+    GtkListStore *store = gtk_list_store_new(1, G_TYPE_STRING);
+    for (int i = 0; i < count; i++) {
+        GtkTreeIter iter;
+        gtk_list_store_append(store, &iter);
+        gtk_list_store_set(store, &iter, 0, items[i], -1);
+    }
+    gtk_entry_completion_set_model(completion, GTK_TREE_MODEL(store));
+    g_object_unref(store);
+}
+
+/* The whole text of a GtkTextView, newly allocated (g_free it). */
+char *ghf_text_view_get_text(GtkWidget *view) {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(view));
+    GtkTextIter start, end;
+    gtk_text_buffer_get_bounds(buffer, &start, &end);
+    return gtk_text_buffer_get_text(buffer, &start, &end, FALSE);
+}

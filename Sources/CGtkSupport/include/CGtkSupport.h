@@ -59,6 +59,10 @@ void ghf_menu_button_set_menu_model_when_opened(GtkMenuButton *button, GMenuMode
 // Sets a string property by name (g_object_set is variadic, which Swift cannot call); for
 // properties GTK 4.8 has no setter for, such as GtkSearchEntry's placeholder-text.
 void ghf_object_set_string(gpointer object, const char *property, const char *value);
+/* The completions a GtkEntry offers as one types; replaces those it offered before. */
+void ghf_entry_set_completions(GtkWidget *entry, const char *const *items, int count);
+/* The whole text of a GtkTextView, newly allocated (g_free it). */
+char *ghf_text_view_get_text(GtkWidget *view);
 
 /// Emits a list view's "activate" for `position`, as Enter or a click on that row does.
 void ghf_list_view_activate(GtkWidget *list_view, guint position);

@@ -170,7 +170,8 @@ public final class AppDependencies {
     }
 
     public func makeRepositoryDetailViewModel(repository: Repository, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
-        RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring, actions: actions, now: now)
+        RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring,
+                                  notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: .repository, id: repository.id), actions: actions, now: now)
     }
 
     /// Your Profile for `profile` (the signed-in account's): its detail and its three lists, whose
@@ -200,7 +201,8 @@ public final class AppDependencies {
     }
 
     public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {
-        let viewModel = DetailViewModel(user: user, api: api, store: favorites, account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
+        let viewModel = DetailViewModel(user: user, api: api, store: favorites, notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: .person, id: user.id),
+                                        account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
         viewModel.onFollowKnown = { [followed] id, following in followed.set(id, followed: following) }
         return viewModel
     }

@@ -6,7 +6,7 @@ import Foundation
 /// reading takes off again.
 extension FavoritesArchive {
     static let csvColumns = ["kind", "id", "login", "name", "type", "owner_id", "full_name", "description", "language", "stars",
-                             "avatar_url", "url", "added_at", "server"]
+                             "avatar_url", "url", "added_at", "server", "note", "tags"]
     private static let requiredColumns: Set<String> = ["kind", "id", "login", "name", "added_at", "server"]
 
     public func csv() -> Data {
@@ -14,12 +14,14 @@ extension FavoritesArchive {
         var rows = [Self.csvColumns]
         for person in people {
             rows.append(["person", String(person.id), person.login, person.name ?? "", person.type.rawValue, "", "", "", "", "",
-                         person.avatarURL?.absoluteString ?? "", person.profileURL?.absoluteString ?? "", Self.dateText(person.addedAt), server])
+                         person.avatarURL?.absoluteString ?? "", person.profileURL?.absoluteString ?? "", Self.dateText(person.addedAt), server]
+                        + Self.cells(person.notes))
         }
         for repository in repositories {
             rows.append(["repository", String(repository.id), repository.ownerLogin, repository.name, "", repository.ownerID.map(String.init) ?? "",
                          repository.fullName, repository.description ?? "", repository.language ?? "", String(repository.stars),
-                         repository.ownerAvatarURL?.absoluteString ?? "", repository.htmlURL?.absoluteString ?? "", Self.dateText(repository.addedAt), server])
+                         repository.ownerAvatarURL?.absoluteString ?? "", repository.htmlURL?.absoluteString ?? "", Self.dateText(repository.addedAt), server]
+                        + Self.cells(repository.notes))
         }
         return Data(rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined().utf8)
     }
@@ -48,6 +50,7 @@ extension FavoritesArchive {
                 guard let url = URL(string: text) else { throw fail(name) }
                 return url
             }
+            let notes = FavoriteNotes(note: optional("note"), tags: FavoriteTags.parse(typed: cell("tags")))
             guard let id = Int64(cell("id")) else { throw fail("id") }
             guard let addedAt = Self.date(cell("added_at")) else { throw fail("added_at") }
             guard let server = URL(string: cell("server")), !cell("server").isEmpty else { throw fail("server") }
@@ -56,7 +59,7 @@ extension FavoritesArchive {
             case "person":
                 guard let type = optional("type").map(AccountType.init(rawValue:)) ?? .user else { throw fail("type") }
                 people.append(Favorite(id: id, login: cell("login"), name: optional("name"), avatarURL: try url("avatar_url"), type: type,
-                                       profileURL: try url("url"), addedAt: addedAt))
+                                       profileURL: try url("url"), addedAt: addedAt, notes: notes))
             case "repository":
                 let ownerID = try optional("owner_id").map { text throws(FavoritesArchiveError) in
                     guard let value = Int64(text) else { throw fail("owner_id") }
@@ -66,13 +69,18 @@ extension FavoritesArchive {
                 let fullName = optional("full_name") ?? "\(cell("login"))/\(cell("name"))"
                 repositories.append(RepositoryFavorite(id: id, fullName: fullName, ownerLogin: cell("login"), ownerID: ownerID, name: cell("name"),
                                                        description: optional("description"), language: optional("language"), stars: stars,
-                                                       ownerAvatarURL: try url("avatar_url"), htmlURL: try url("url"), addedAt: addedAt))
+                                                       ownerAvatarURL: try url("avatar_url"), htmlURL: try url("url"), addedAt: addedAt, notes: notes))
             default: throw fail("kind")
             }
         }
         guard servers.count <= 1 else { throw .invalid(tr("the rows name more than one server")) }
         self.init(server: servers.first ?? fallback, exportedAt: now, people: people, repositories: repositories)
         try validate()
+    }
+
+    /// The note and tags cells: tags joined with ", " (a tag never holds a comma).
+    private static func cells(_ notes: FavoriteNotes) -> [String] {
+        [notes.note ?? "", notes.tags.joined(separator: ", ")]
     }
 
     /// ISO 8601 in UTC with milliseconds, the precision the database keeps, rounded (not cut:

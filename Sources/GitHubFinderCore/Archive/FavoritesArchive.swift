@@ -8,7 +8,8 @@ public struct FavoritesArchive: Codable, Equatable, Sendable {
     /// What the `format` field must say.
     public static let format = "io.github.githubfinder.favorites"
     /// The schema version written; a file of a newer version is refused rather than half read.
-    public static let version = 1
+    /// Version 2 added `note` and `tags`; version 1 files are read as having none.
+    public static let version = 2
 
     public var format: String
     public var version: Int

@@ -46,6 +46,7 @@ extension AppDatabase {
     private static func save(_ favorite: RepositoryFavorite, _ db: Database) throws {
         try RepositoryFavorite.filter(sql: "fullName = ? COLLATE NOCASE AND id <> ?", arguments: [favorite.fullName, favorite.id]).deleteAll(db)
         try favorite.upsert(db)
+        if !favorite.notes.isEmpty { _ = try setNotes(favorite.notes, table: RepositoryFavorite.databaseTableName, id: favorite.id, db) }
     }
 
     /// Unstars a repository; returns the snapshot that was removed, so Undo can put it back.
@@ -71,7 +72,10 @@ extension AppDatabase {
         try RepositoryFavorite.deleteAll(db, keys: removed)
         var changed = !removed.isEmpty
         for var favorite in favorites {
-            if let old = existing[favorite.id] { favorite.addedAt = old.addedAt }
+            if let old = existing[favorite.id] {
+                favorite.addedAt = old.addedAt
+                favorite.notes = old.notes
+            }
             guard existing[favorite.id] != favorite else { continue }
             try Self.save(favorite, db)
             changed = true

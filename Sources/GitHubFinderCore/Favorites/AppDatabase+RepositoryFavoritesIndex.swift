@@ -11,11 +11,11 @@ extension AppDatabase {
     static func fetchRepositoryFavoritesIndex(_ db: Database) throws -> RepositoryFavoritesIndex {
         let table = RepositoryFavorite.databaseTableName
         var builder = RepositoryFavoritesIndexBuilder(capacity: try rowCount(db, table: table))
-        let columns = "id, fullName, ownerLogin, name, description, language, ownerAvatarURL, htmlURL, addedAt, stars, ownerID"
+        let columns = "id, fullName, ownerLogin, name, description, language, ownerAvatarURL, htmlURL, addedAt, stars, ownerID, note, tags"
         let hint = try scanForIndex(db, table: table, columns: columns, order: repositoryFavoritesOrder) { row in
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             builder.append(id: row.id, fullName: row.text(1) ?? empty, ownerLogin: row.text(2) ?? empty, name: row.text(3) ?? empty,
-                           description: row.text(4), language: row.text(5), ownerAvatarURL: row.text(6), htmlURL: row.text(7), addedAt: row.text(8),
+                           description: row.text(4), language: row.text(5), ownerAvatarURL: row.text(6), htmlURL: row.text(7), addedAt: row.text(8), note: row.text(11), tags: row.text(12),
                            stars: Int(row.int(9)), ownerID: row.isNull(10) ? nil : row.int(10))
         } alongside: { builder.prepareSearch() }
         return builder.build(hint: hint)

@@ -43,17 +43,20 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v3.starSync", migrate: createStarSync)
         migrator.registerMigration("v4.repositoryImports", migrate: createRepositoryImports)
         migrator.registerMigration("v5.profileBaselines", migrate: createProfileBaselines)
+        migrator.registerMigration("v6.notesAndTags", migrate: createNotesAndTags)
         return migrator
     }
 
     // MARK: Writes
 
     /// Stars a user, or refreshes the snapshot of one already starred. A stale favorite holding
-    /// the same login (the account was renamed and the name reused) is replaced.
+    /// the same login (the account was renamed and the name reused) is replaced. The note and
+    /// tags stay as they are unless `favorite` carries some (an Undo putting them back).
     public func saveFavorite(_ favorite: Favorite) throws(FavoritesStoreError) {
         try write { db in
             try Favorite.filter(sql: "login = ? COLLATE NOCASE AND id <> ?", arguments: [favorite.login, favorite.id]).deleteAll(db)
             try favorite.upsert(db)
+            if !favorite.notes.isEmpty { _ = try Self.setNotes(favorite.notes, table: Favorite.databaseTableName, id: favorite.id, db) }
         }
     }
 

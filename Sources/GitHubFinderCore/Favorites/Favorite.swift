@@ -11,8 +11,12 @@ public struct Favorite: Codable, Sendable, Hashable, Identifiable {
     public var type: AccountType
     public var profileURL: URL?
     public var addedAt: Date
+    /// The note and tags; kept when the snapshot is refreshed from GitHub (see `saveFavorite`).
+    public var notes: FavoriteNotes
 
-    public init(id: UserID, login: String, name: String? = nil, avatarURL: URL? = nil, type: AccountType = .user, profileURL: URL? = nil, addedAt: Date = Date()) {
+    public init(id: UserID, login: String, name: String? = nil, avatarURL: URL? = nil, type: AccountType = .user, profileURL: URL? = nil, addedAt: Date = Date(),
+                notes: FavoriteNotes = .none) {
+        self.notes = notes
         self.id = id
         self.login = login
         self.name = name
@@ -38,13 +42,55 @@ public struct Favorite: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
+extension Favorite {
+    enum CodingKeys: String, CodingKey {
+        case id, login, name, avatarURL, type, profileURL, addedAt, note, tags
+    }
+
+    /// A file's favorite (`FavoritesArchive`): note and tags are optional there.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(UserID.self, forKey: .id), login: try container.decode(String.self, forKey: .login),
+                  name: try container.decodeIfPresent(String.self, forKey: .name), avatarURL: try container.decodeIfPresent(URL.self, forKey: .avatarURL),
+                  type: try container.decode(AccountType.self, forKey: .type), profileURL: try container.decodeIfPresent(URL.self, forKey: .profileURL),
+                  addedAt: try container.decode(Date.self, forKey: .addedAt),
+                  notes: FavoriteNotes(note: try container.decodeIfPresent(String.self, forKey: .note),
+                                       tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? []))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(login, forKey: .login)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(avatarURL, forKey: .avatarURL)
+        try container.encode(type, forKey: .type)
+        try container.encodeIfPresent(profileURL, forKey: .profileURL)
+        try container.encode(addedAt, forKey: .addedAt)
+        try container.encodeIfPresent(notes.note, forKey: .note)
+        if !notes.tags.isEmpty { try container.encode(notes.tags, forKey: .tags) }
+    }
+}
+
 extension Favorite: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "favorite"
 
     /// Reads columns by position (the order of the v1 schema and `databaseSelection`): decoding
     /// 100,000 favorites this way takes a fraction of what `Codable` through `Row` takes.
     public static var databaseSelection: [any SQLSelectable] {
-        [Columns.id, Columns.login, Columns.name, Column("avatarURL"), Column("type"), Column("profileURL"), Columns.addedAt]
+        [Columns.id, Columns.login, Columns.name, Column("avatarURL"), Column("type"), Column("profileURL"), Columns.addedAt, Column("note"), Column("tags")]
+    }
+
+    /// The snapshot's columns only: saving a snapshot never touches its note and tags
+    /// (`AppDatabase.saveFavorite` writes those when the snapshot carries some).
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["login"] = login
+        container["name"] = name
+        container["avatarURL"] = avatarURL?.absoluteString
+        container["type"] = type
+        container["profileURL"] = profileURL?.absoluteString
+        container["addedAt"] = addedAt
     }
 
     public init(row: Row) throws {
@@ -55,6 +101,7 @@ extension Favorite: FetchableRecord, PersistableRecord {
         type = AccountType(apiValue: row[4])
         profileURL = (row[5] as String?).flatMap(URL.init(string:))
         addedAt = row[6]
+        notes = row.count > 8 ? FavoriteNotes(note: row[7], tags: FavoriteTags.parse(stored: row[8])) : .none
     }
 
     /// Column names, as in the GRDB demo apps.

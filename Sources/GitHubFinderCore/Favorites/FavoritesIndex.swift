@@ -18,8 +18,8 @@ extension FavoritesRow: LetterIndexRow {
 /// thread; a keystroke is one scan over one buffer of lowercase bytes; a row drawn asks
 /// `favorite(_:)` for its snapshot, made then.
 ///
-/// Each entry keeps login, name, avatar URL, profile URL and `addedAt` as stored (see
-/// `FavoritesIndexBuilder`), and its account type; login and name are searched.
+/// Each entry keeps login, name, avatar URL, profile URL, `addedAt`, note and tags as stored (see
+/// `FavoritesIndexBuilder`), and its account type; login, name, note and tags are searched.
 public struct FavoritesIndex: Sendable {
     /// The bucket for anything that does not start with a letter A–Z (after folding accents).
     public static let otherSection = LetterSection.other
@@ -35,25 +35,38 @@ public struct FavoritesIndex: Sendable {
         public var name: String?
         public var avatarURL: URL?
         public var type: AccountType
+        /// The note's first line with text.
+        public var note: String? = nil
+        public var tags: [String] = []
     }
 
     public func row(_ id: UserID) -> Row? {
         guard let (entry, texts) = core.entry(id) else { return nil }
-        return Row(login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra)
+        let notes = FavoritesIndex.notes(texts[5], texts[6])
+        return Row(login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra, note: notes.firstLine, tags: notes.tags)
     }
+
+    /// A note and tags as stored texts.
+    static func notes(_ note: String?, _ tags: String?) -> FavoriteNotes {
+        note == nil && tags == nil ? .none : FavoriteNotes(note: note, tags: FavoriteTags.parse(stored: tags))
+    }
+
+    /// Every tag the favorites carry, the most used first.
+    public var tags: [TagCount] { core.tags }
 
     /// The snapshot behind a favorite (a selection, an unstar).
     public func favorite(_ id: UserID) -> Favorite? {
         guard let (entry, texts) = core.entry(id) else { return nil }
         let addedAt = texts[4].flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
         return Favorite(id: entry.id, login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra,
-                        profileURL: texts[3].flatMap(URL.init(string:)), addedAt: addedAt)
+                        profileURL: texts[3].flatMap(URL.init(string:)), addedAt: addedAt, notes: Self.notes(texts[5], texts[6]))
     }
 
-    /// Header and favorite rows for `filter` (a case-insensitive substring of login or name;
-    /// blank shows everything). Empty sections are dropped.
-    public func rows(matching filter: String) -> [FavoritesRow] {
-        core.rows(matching: filter)
+    /// Header and favorite rows for `filter` (a case-insensitive substring of login, name, note
+    /// or a tag; blank shows everything), among those carrying all of `tags`. Empty sections
+    /// are dropped.
+    public func rows(matching filter: String, tags: Set<String> = []) -> [FavoritesRow] {
+        core.rows(matching: filter, tags: tags)
     }
 
     /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.

@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 
 /// Collects favorites (from SQLite's buffers, or `Favorite` values) into a `FavoritesIndex`.
-/// Each stores login, name, avatar URL, profile URL and `addedAt`, in that order (what
-/// `FavoritesIndex` reads back); login (the sort key and the section) and name are searched.
+/// Each stores login, name, avatar URL, profile URL, `addedAt`, note and tags (one per line), in
+/// that order (what `FavoritesIndex` reads back); login (the sort key and the section), name,
+/// note and tags are searched.
 struct FavoritesIndexBuilder {
     private var core: LetterIndexBuilder<AccountType>
 
     init(capacity: Int) {
-        core = LetterIndexBuilder(capacity: capacity, fieldCount: 5, sectionField: 0, searched: [.text(0), .keyEnd, .text(1)], textBytes: 132, haystackBytes: 32)
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: 7, sectionField: 0, searched: [.text(0), .keyEnd, .text(1), .text(5), .text(6)],
+                                  tagField: 6, textBytes: 140, haystackBytes: 34)
     }
 
     var count: Int { core.count }
@@ -20,17 +22,20 @@ struct FavoritesIndexBuilder {
 
     mutating func append(_ favorite: Favorite) {
         append(id: favorite.id, login: favorite.login, name: favorite.name, avatarURL: favorite.avatarURL?.absoluteString,
-               profileURL: favorite.profileURL?.absoluteString, addedAt: String.fromDatabaseValue(favorite.addedAt.databaseValue), type: favorite.type)
+               profileURL: favorite.profileURL?.absoluteString, addedAt: String.fromDatabaseValue(favorite.addedAt.databaseValue),
+               note: favorite.notes.note, tags: FavoriteTags.stored(favorite.notes.tags), type: favorite.type)
     }
 
     /// Adds one favorite; buffers are only read during the call.
-    mutating func append<Text: IndexedText>(id: UserID, login: Text, name: Text?, avatarURL: Text?, profileURL: Text?, addedAt: Text?, type: AccountType) {
+    mutating func append<Text: IndexedText>(id: UserID, login: Text, name: Text?, avatarURL: Text?, profileURL: Text?, addedAt: Text?, note: Text? = nil, tags: Text? = nil, type: AccountType) {
         core.begin(id: id, extra: type)
         core.store(login)
         core.store(name)
         core.store(avatarURL)
         core.store(profileURL)
         core.store(addedAt)
+        core.store(note)
+        core.store(tags)
     }
 
     /// Makes what the filter searches (see `LetterIndexBuilder.prepareSearch`).

@@ -38,13 +38,19 @@ struct LetterIndex<Extra: Sendable>: Sendable {
     let haystackStarts: [UInt32]
     /// Ids ascending, each with its entry's position: a look-up is a binary search.
     let byID: [IDPosition]
+    /// The stored text holding an entry's tags, one per line (nil: entries have none).
+    let tagField: Int?
+    /// Every tag entries carry, the most used first (`FavoriteTags.ranked`).
+    let tags: [TagCount]
 
     /// The empty index.
     init() {
-        self.init(entries: [], fieldCount: 0, text: ByteBuffer(capacity: 0), haystacks: [], haystackStarts: [], byID: [])
+        self.init(entries: [], fieldCount: 0, text: ByteBuffer(capacity: 0), haystacks: [], haystackStarts: [], byID: [], tagField: nil, tags: [])
     }
 
-    init(entries: [Entry], fieldCount: Int, text: ByteBuffer, haystacks: [UInt8], haystackStarts: [UInt32], byID: [IDPosition]) {
+    init(entries: [Entry], fieldCount: Int, text: ByteBuffer, haystacks: [UInt8], haystackStarts: [UInt32], byID: [IDPosition], tagField: Int?, tags: [TagCount]) {
+        self.tagField = tagField
+        self.tags = tags
         self.entries = entries
         self.fieldCount = fieldCount
         self.text = text
@@ -76,8 +82,10 @@ struct LetterIndex<Extra: Sendable>: Sendable {
     }
 
     /// Header and entry rows for `filter` (a case-insensitive substring of any searchable text;
-    /// blank shows everything). Empty sections are dropped.
-    func rows<Row: LetterIndexRow>(matching filter: String) -> [Row] {
+    /// blank shows everything) among the entries carrying every one of `tags` (ignoring case).
+    /// Empty sections are dropped.
+    func rows<Row: LetterIndexRow>(matching filter: String, tags: Set<String> = []) -> [Row] {
+        guard tags.isEmpty else { return taggedRows(matching: filter, tags: Set(tags.map { $0.lowercased() })) }
         let needle = Self.needle(filter)
         var rows: [Row] = []
         var section = -1
@@ -96,6 +104,38 @@ struct LetterIndex<Extra: Sendable>: Sendable {
             forEachMatch(of: needle) { append(entries[$0]) }
         }
         return rows
+    }
+
+    private func taggedRows<Row: LetterIndexRow>(matching filter: String, tags: Set<String>) -> [Row] {
+        guard let tagField else { return [] }
+        let needle = Self.needle(filter)
+        var rows: [Row] = []
+        var section = -1
+        func consider(_ position: Int) {
+            let entry = entries[position]
+            guard let bytes = storedText(tagField, of: entry), !bytes.isEmpty else { return }
+            let carried = Set(String(decoding: bytes, as: UTF8.self).lowercased().split(separator: "\n").map(String.init))
+            guard tags.isSubset(of: carried) else { return }
+            if Int(entry.section) != section {
+                section = Int(entry.section)
+                rows.append(.header(LetterSection.titles[section]))
+            }
+            rows.append(.entry(entry.id))
+        }
+        if needle.isEmpty {
+            for position in entries.indices { consider(position) }
+        } else {
+            forEachMatch(of: needle, consider)
+        }
+        return rows
+    }
+
+    /// Text `field` of `entry` (nil for none), pointing into `text`.
+    private func storedText(_ field: Int, of entry: Entry) -> UnsafeBufferPointer<UInt8>? {
+        var offset = Int(entry.text)
+        for _ in 0..<field { offset += MemoryLayout<Int32>.size + max(0, Int(UnsafeRawPointer(text.base + offset).loadUnaligned(as: Int32.self))) }
+        let length = Int(UnsafeRawPointer(text.base + offset).loadUnaligned(as: Int32.self))
+        return length < 0 ? nil : UnsafeBufferPointer(start: text.base + offset + MemoryLayout<Int32>.size, count: length)
     }
 
     /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.

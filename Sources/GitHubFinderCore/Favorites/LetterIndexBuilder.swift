@@ -26,10 +26,15 @@ struct LetterIndexBuilder<Extra: Sendable> {
     private var haystackStarts: [UInt32] = []
     /// Bytes at the start of each haystack that are the sort key (up to `keyEnd`).
     private var keyLengths: [UInt32] = []
+    /// The stored text holding an entry's tags (one per line), if entries have tags.
+    private let tagField: Int?
+    /// Each tag, by its lowercase form: as first seen, and how many entries carry it.
+    private var tagCounts: [String: TagCount] = [:]
 
     /// `fieldCount`: how many texts each entry stores; the byte counts are guesses to reserve.
-    init(capacity: Int, fieldCount: Int, sectionField: Int, searched: [SearchPart], textBytes: Int, haystackBytes: Int) {
+    init(capacity: Int, fieldCount: Int, sectionField: Int, searched: [SearchPart], tagField: Int? = nil, textBytes: Int, haystackBytes: Int) {
         self.fieldCount = fieldCount
+        self.tagField = tagField
         self.sectionField = sectionField
         self.searched = searched
         entries.reserveCapacity(capacity)
@@ -69,6 +74,7 @@ struct LetterIndexBuilder<Extra: Sendable> {
             let start = haystacks.count
             haystackStarts.append(UInt32(start))
             keyLengths.append(0)
+            if let tagField, let tags = storedText(tagField, at: offset), !tags.isEmpty { countTags(tags) }
             for part in searched {
                 switch part {
                 case .text(let field, let separator):
@@ -78,6 +84,12 @@ struct LetterIndexBuilder<Extra: Sendable> {
                     keyLengths[position] = UInt32(haystacks.count - start - 1)
                 }
             }
+        }
+    }
+
+    private mutating func countTags(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for tag in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            tagCounts[tag.lowercased(), default: TagCount(name: String(tag), count: 0)].count += 1
         }
     }
 
@@ -203,6 +215,7 @@ struct LetterIndexBuilder<Extra: Sendable> {
         }
         // Read from SQLite they arrive by id already.
         if zip(byID, byID.dropFirst()).contains(where: { $0.id >= $1.id }) { byID.sort { $0.id < $1.id } }
-        return LetterIndex(entries: finalEntries, fieldCount: fieldCount, text: text, haystacks: finalHaystacks, haystackStarts: finalStarts, byID: byID)
+        return LetterIndex(entries: finalEntries, fieldCount: fieldCount, text: text, haystacks: finalHaystacks, haystackStarts: finalStarts, byID: byID,
+                           tagField: tagField, tags: FavoriteTags.ranked(Dictionary(tagCounts.values.map { ($0.name, $0.count) }, uniquingKeysWith: +)))
     }
 }

@@ -17,9 +17,12 @@ public struct RepositoryFavorite: Codable, Sendable, Hashable, Identifiable {
     public var ownerAvatarURL: URL?
     public var htmlURL: URL?
     public var addedAt: Date
+    /// The note and tags; kept when the snapshot is refreshed from GitHub.
+    public var notes: FavoriteNotes
 
     public init(id: Int64, fullName: String, ownerLogin: String, ownerID: UserID? = nil, name: String, description: String? = nil, language: String? = nil,
-                stars: Int = 0, ownerAvatarURL: URL? = nil, htmlURL: URL? = nil, addedAt: Date = Date()) {
+                stars: Int = 0, ownerAvatarURL: URL? = nil, htmlURL: URL? = nil, addedAt: Date = Date(), notes: FavoriteNotes = .none) {
+        self.notes = notes
         self.id = id
         self.fullName = fullName
         self.ownerLogin = ownerLogin
@@ -51,8 +54,66 @@ public struct RepositoryFavorite: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
+extension RepositoryFavorite {
+    enum CodingKeys: String, CodingKey {
+        case id, fullName, ownerLogin, ownerID, name, description, language, stars, ownerAvatarURL, htmlURL, addedAt, note, tags
+    }
+
+    /// A file's repository (`FavoritesArchive`): note and tags are optional there.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(Int64.self, forKey: .id), fullName: try container.decode(String.self, forKey: .fullName),
+                  ownerLogin: try container.decode(String.self, forKey: .ownerLogin), ownerID: try container.decodeIfPresent(UserID.self, forKey: .ownerID),
+                  name: try container.decode(String.self, forKey: .name), description: try container.decodeIfPresent(String.self, forKey: .description),
+                  language: try container.decodeIfPresent(String.self, forKey: .language), stars: try container.decode(Int.self, forKey: .stars),
+                  ownerAvatarURL: try container.decodeIfPresent(URL.self, forKey: .ownerAvatarURL),
+                  htmlURL: try container.decodeIfPresent(URL.self, forKey: .htmlURL), addedAt: try container.decode(Date.self, forKey: .addedAt),
+                  notes: FavoriteNotes(note: try container.decodeIfPresent(String.self, forKey: .note),
+                                       tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? []))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(fullName, forKey: .fullName)
+        try container.encode(ownerLogin, forKey: .ownerLogin)
+        try container.encodeIfPresent(ownerID, forKey: .ownerID)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(language, forKey: .language)
+        try container.encode(stars, forKey: .stars)
+        try container.encodeIfPresent(ownerAvatarURL, forKey: .ownerAvatarURL)
+        try container.encodeIfPresent(htmlURL, forKey: .htmlURL)
+        try container.encode(addedAt, forKey: .addedAt)
+        try container.encodeIfPresent(notes.note, forKey: .note)
+        if !notes.tags.isEmpty { try container.encode(notes.tags, forKey: .tags) }
+    }
+}
+
 extension RepositoryFavorite: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "favorite_repository"
+
+    public init(row: Row) throws {
+        self.init(id: row["id"], fullName: row["fullName"], ownerLogin: row["ownerLogin"], ownerID: row["ownerID"], name: row["name"],
+                  description: row["description"], language: row["language"], stars: row["stars"],
+                  ownerAvatarURL: (row["ownerAvatarURL"] as String?).flatMap(URL.init(string:)), htmlURL: (row["htmlURL"] as String?).flatMap(URL.init(string:)),
+                  addedAt: row["addedAt"], notes: row.hasColumn("tags") ? FavoriteNotes(note: row["note"], tags: FavoriteTags.parse(stored: row["tags"])) : .none)
+    }
+
+    /// The snapshot's columns only: saving a snapshot never touches its note and tags.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["fullName"] = fullName
+        container["ownerLogin"] = ownerLogin
+        container["ownerID"] = ownerID
+        container["name"] = name
+        container["description"] = description
+        container["language"] = language
+        container["stars"] = stars
+        container["ownerAvatarURL"] = ownerAvatarURL?.absoluteString
+        container["htmlURL"] = htmlURL?.absoluteString
+        container["addedAt"] = addedAt
+    }
 
     /// Column names, as in the GRDB demo apps.
     public enum Columns {

@@ -17,7 +17,7 @@ extension RepositoryFavoritesRow: LetterIndexRow {
 /// main thread; a row drawn asks `row(_:)` or `repositoryFavorite(_:)` for its snapshot.
 ///
 /// Each entry keeps full name, owner login, name, description, language, owner avatar URL, HTML
-/// URL and `addedAt` as stored (see `RepositoryFavoritesIndexBuilder`), its star count and owner
+/// URL, `addedAt`, note and tags as stored (see `RepositoryFavoritesIndexBuilder`), its star count and owner
 /// id beside.
 public struct RepositoryFavoritesIndex: Sendable {
     struct Extra: Sendable {
@@ -37,13 +37,21 @@ public struct RepositoryFavoritesIndex: Sendable {
         public var language: String?
         public var stars: Int
         public var ownerAvatarURL: URL?
+        /// The note's first line with text.
+        public var note: String? = nil
+        public var tags: [String] = []
     }
 
     /// What the row of repository `id` shows; nil when it is not in the index.
     public func row(_ id: Int64) -> Row? {
         guard let (entry, texts) = core.entry(id) else { return nil }
-        return Row(fullName: texts[0] ?? "", description: texts[3], language: texts[4], stars: entry.extra.stars, ownerAvatarURL: texts[5].flatMap(URL.init(string:)))
+        let notes = FavoritesIndex.notes(texts[8], texts[9])
+        return Row(fullName: texts[0] ?? "", description: texts[3], language: texts[4], stars: entry.extra.stars, ownerAvatarURL: texts[5].flatMap(URL.init(string:)),
+                   note: notes.firstLine, tags: notes.tags)
     }
+
+    /// Every tag the repositories carry, the most used first.
+    public var tags: [TagCount] { core.tags }
 
     /// The snapshot behind a repository row (a selection, an unstar).
     public func repositoryFavorite(_ id: Int64) -> RepositoryFavorite? {
@@ -51,13 +59,14 @@ public struct RepositoryFavoritesIndex: Sendable {
         let addedAt = texts[7].flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
         return RepositoryFavorite(id: entry.id, fullName: texts[0] ?? "", ownerLogin: texts[1] ?? "", ownerID: entry.extra.ownerID, name: texts[2] ?? "",
                                   description: texts[3], language: texts[4], stars: entry.extra.stars, ownerAvatarURL: texts[5].flatMap(URL.init(string:)),
-                                  htmlURL: texts[6].flatMap(URL.init(string:)), addedAt: addedAt)
+                                  htmlURL: texts[6].flatMap(URL.init(string:)), addedAt: addedAt, notes: FavoritesIndex.notes(texts[8], texts[9]))
     }
 
     /// Header and repository rows for `filter` (a case-insensitive substring of owner, name,
-    /// "owner/name" or description; blank shows everything). Empty sections are dropped.
-    public func rows(matching filter: String) -> [RepositoryFavoritesRow] {
-        core.rows(matching: filter)
+    /// "owner/name", description, note or a tag; blank shows everything), among those carrying
+    /// all of `tags`. Empty sections are dropped.
+    public func rows(matching filter: String, tags: Set<String> = []) -> [RepositoryFavoritesRow] {
+        core.rows(matching: filter, tags: tags)
     }
 }
 

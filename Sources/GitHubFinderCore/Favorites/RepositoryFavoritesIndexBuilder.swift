@@ -3,16 +3,18 @@ import GRDB
 
 /// Collects starred repositories (from SQLite's buffers, or values) into a
 /// `RepositoryFavoritesIndex`. Each stores full name, owner login, name, description, language,
-/// owner avatar URL, HTML URL and `addedAt`, in that order (what the index reads back).
+/// owner avatar URL, HTML URL, `addedAt`, note and tags (one per line), in that order (what the
+/// index reads back).
 ///
-/// The haystack is name, 0, owner, "/", name, 0, description, 0: its start (name, 0, owner) is
+/// The haystack is name, 0, owner, "/", name, 0, description, 0, note, 0, tags, 0: its start (name, 0, owner) is
 /// the sort key — name then owner, a shorter name first — and "owner/name" is there to type.
 struct RepositoryFavoritesIndexBuilder {
     private var core: LetterIndexBuilder<RepositoryFavoritesIndex.Extra>
 
     init(capacity: Int) {
-        core = LetterIndexBuilder(capacity: capacity, fieldCount: 8, sectionField: 2,
-                                  searched: [.text(2), .text(1, then: UInt8(ascii: "/")), .keyEnd, .text(2), .text(3)], textBytes: 240, haystackBytes: 96)
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: 10, sectionField: 2,
+                                  searched: [.text(2), .text(1, then: UInt8(ascii: "/")), .keyEnd, .text(2), .text(3), .text(8), .text(9)],
+                                  tagField: 9, textBytes: 248, haystackBytes: 98)
     }
 
     init(_ favorites: [RepositoryFavorite]) {
@@ -23,12 +25,13 @@ struct RepositoryFavoritesIndexBuilder {
     mutating func append(_ favorite: RepositoryFavorite) {
         append(id: favorite.id, fullName: favorite.fullName, ownerLogin: favorite.ownerLogin, name: favorite.name, description: favorite.description,
                language: favorite.language, ownerAvatarURL: favorite.ownerAvatarURL?.absoluteString, htmlURL: favorite.htmlURL?.absoluteString,
-               addedAt: String.fromDatabaseValue(favorite.addedAt.databaseValue), stars: favorite.stars, ownerID: favorite.ownerID)
+               addedAt: String.fromDatabaseValue(favorite.addedAt.databaseValue), note: favorite.notes.note, tags: FavoriteTags.stored(favorite.notes.tags),
+               stars: favorite.stars, ownerID: favorite.ownerID)
     }
 
     /// Adds one repository; buffers are only read during the call.
     mutating func append<Text: IndexedText>(id: Int64, fullName: Text, ownerLogin: Text, name: Text, description: Text?, language: Text?,
-                                            ownerAvatarURL: Text?, htmlURL: Text?, addedAt: Text?, stars: Int, ownerID: UserID?) {
+                                            ownerAvatarURL: Text?, htmlURL: Text?, addedAt: Text?, note: Text? = nil, tags: Text? = nil, stars: Int, ownerID: UserID?) {
         core.begin(id: id, extra: .init(stars: stars, ownerID: ownerID))
         core.store(fullName)
         core.store(ownerLogin)
@@ -38,6 +41,8 @@ struct RepositoryFavoritesIndexBuilder {
         core.store(ownerAvatarURL)
         core.store(htmlURL)
         core.store(addedAt)
+        core.store(note)
+        core.store(tags)
     }
 
     /// Makes what the filter searches (see `LetterIndexBuilder.prepareSearch`).

@@ -15,7 +15,8 @@ public enum ShellSearchTarget: Equatable, Sendable {
 }
 
 /// GNOME Shell's search over the favorites of the server in use, from the database alone (no
-/// network): people by login and name, repositories by `owner/name` and description, case- and
+/// network): people by login, name, note and tags, repositories by `owner/name`, description,
+/// note and tags, case- and
 /// accent-insensitive, best matches first, at most 10. The folded index is read once and kept;
 /// it is read again when the database changed (SQLite's `data_version`, which counts commits of
 /// other connections: the window's, the command line's) or the server did. Results are
@@ -41,7 +42,7 @@ public final class ShellSearch: @unchecked Sendable {
     public func metas(_ ids: [String]) -> [ShellSearchMeta] {
         ids.compactMap { id in
             switch favorite(id) {
-            case .person(let favorite)?: Self.meta(id, favorite)
+            case .person(let favorite, let followers)?: Self.meta(id, favorite, followers: followers)
             case .repository(let favorite)?: Self.meta(id, favorite)
             case nil: nil
             }
@@ -52,14 +53,15 @@ public final class ShellSearch: @unchecked Sendable {
     public func target(_ id: String) -> ShellSearchTarget? {
         favorite(id).map { favorite in
             switch favorite {
-            case .person(let favorite): .person(favorite.user)
+            case .person(let favorite, _): .person(favorite.user)
             case .repository(let favorite): .repository(favorite.repository)
             }
         }
     }
 
     private enum Favorited {
-        case person(Favorite)
+        /// With its follower count when its profile was last seen.
+        case person(Favorite, followers: Int?)
         case repository(RepositoryFavorite)
     }
 
@@ -68,14 +70,21 @@ public final class ShellSearch: @unchecked Sendable {
         guard parts.count == 2, let key = Int64(parts[1]), let queue = queue() else { return nil }
         return try? queue.read { db in
             switch parts[0] {
-            case "person": try Favorite.fetchOne(db, key: key).map(Favorited.person)
-            case "repository": try RepositoryFavorite.fetchOne(db, key: key).map(Favorited.repository)
+            // `*`: a file the app has not migrated yet has no notes (the columns' order is the record's).
+            case "person":
+                try Favorite.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [key]).map { favorite in
+                    let followers = try db.tableExists("favorite_profile")
+                        ? Int.fetchOne(db, sql: "SELECT seenFollowers FROM favorite_profile WHERE favoriteID = ?", arguments: [key]) : nil
+                    return Favorited.person(favorite, followers: followers)
+                }
+            case "repository": try RepositoryFavorite.fetchOne(db, sql: "SELECT * FROM favorite_repository WHERE id = ?", arguments: [key]).map(Favorited.repository)
             default: nil
             }
         }
     }
 
-    private static func meta(_ id: String, _ favorite: Favorite) -> ShellSearchMeta {
+    /// "octocat · Organization · 1.2k followers · met at GUADEC", the note's first line cut short.
+    private static func meta(_ id: String, _ favorite: Favorite, followers: Int?) -> ShellSearchMeta {
         let name = favorite.name.flatMap { $0.isEmpty ? nil : $0 } ?? favorite.login
         var parts = name == favorite.login ? [] : [favorite.login]
         switch favorite.type {
@@ -83,13 +92,23 @@ public final class ShellSearch: @unchecked Sendable {
         case .bot: parts.append(tr("Bot"))
         case .user: break
         }
+        if let followers {
+            parts.append(trn("{count} follower", "{count} followers", followers, ["count": NumberText.compact(followers)]))
+        }
+        parts += noteParts(favorite.notes)
         return ShellSearchMeta(id: id, name: name, description: parts.joined(separator: " · "))
     }
 
     private static func meta(_ id: String, _ favorite: RepositoryFavorite) -> ShellSearchMeta {
         let parts = [favorite.description.flatMap { $0.isEmpty ? nil : $0 }, favorite.language,
-                     tr("★ {count}", ["count": NumberText.compact(favorite.stars)])].compactMap { $0 }
+                     tr("★ {count}", ["count": NumberText.compact(favorite.stars)])].compactMap { $0 } + noteParts(favorite.notes)
         return ShellSearchMeta(id: id, name: favorite.fullName, description: parts.joined(separator: " · "))
+    }
+
+    /// The note's first line (at most 60 characters) and the tags, for a result's line.
+    private static func noteParts(_ notes: FavoriteNotes) -> [String] {
+        let note = notes.firstLine.map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 }
+        return [note, notes.tags.isEmpty ? nil : notes.tags.joined(separator: ", ")].compactMap { $0 }
     }
 
     private func queue() -> DatabaseQueue? {

@@ -3,7 +3,8 @@ import GRDB
 
 /// Every favorite of one database, folded for GNOME Shell's search: one contiguous buffer of
 /// text (`primary` then `secondary` per favorite) and where each favorite's text is. People are
-/// found by login (primary) and name; repositories by `owner/name` (primary) and description.
+/// found by login (primary), name, note and tags; repositories by `owner/name` (primary),
+/// description, note and tags.
 struct ShellSearchIndex: Sendable {
     enum Kind: UInt8, Sendable { case person, repository }
 
@@ -28,26 +29,35 @@ struct ShellSearchIndex: Sendable {
         index.entries.reserveCapacity(count)
         index.text.reserveCapacity(count * 40)
         if tables.contains(Favorite.databaseTableName) {
-            try AppDatabase.step(db, "SELECT id, login, name FROM favorite") { statement in
+            let notes = try notesColumns(db, Favorite.databaseTableName)
+            try AppDatabase.step(db, "SELECT id, login, name, \(notes) FROM favorite") { statement in
                 let row = IndexedRow(statement: statement)
-                index.append(.person, row.id, primary: row.text(1), secondary: row.text(2))
+                index.append(.person, row.id, primary: row.text(1), secondary: [row.text(2), row.text(3), row.text(4)])
             }
         }
         if tables.contains(RepositoryFavorite.databaseTableName) {
-            try AppDatabase.step(db, "SELECT id, fullName, description FROM favorite_repository") { statement in
+            let notes = try notesColumns(db, RepositoryFavorite.databaseTableName)
+            try AppDatabase.step(db, "SELECT id, fullName, description, \(notes) FROM favorite_repository") { statement in
                 let row = IndexedRow(statement: statement)
-                index.append(.repository, row.id, primary: row.text(1), secondary: row.text(2))
+                index.append(.repository, row.id, primary: row.text(1), secondary: [row.text(2), row.text(3), row.text(4)])
             }
         }
         return index
     }
 
-    private mutating func append(_ kind: Kind, _ id: Int64, primary: UnsafeBufferPointer<UInt8>?, secondary: UnsafeBufferPointer<UInt8>?) {
+    /// "note, tags", or NULLs in a file the app has not migrated to notes yet.
+    private static func notesColumns(_ db: Database, _ table: String) throws -> String {
+        try db.columns(in: table).contains { $0.name == "tags" } ? "note, tags" : "NULL, NULL"
+    }
+
+    private mutating func append(_ kind: Kind, _ id: Int64, primary: UnsafeBufferPointer<UInt8>?, secondary: [UnsafeBufferPointer<UInt8>?]) {
         let start = Int32(text.count)
         fold(primary)
         let split = Int32(text.count) + 1
-        text.append(UInt8(ascii: "\n"))
-        fold(secondary)
+        for part in secondary {
+            text.append(UInt8(ascii: "\n"))
+            fold(part)
+        }
         entries.append(Entry(kind: kind, id: id, start: start, split: split, end: Int32(text.count)))
     }
 

@@ -13,6 +13,17 @@ final class ScrolledWindow: Widget {
         setExpand(vertical: true)
     }
 
+    /// Scrolls `child` (an editor) within a height that follows its content, from `minimum` to
+    /// `maximum` pixels.
+    convenience init(growing child: Widget, minimum: Int32, maximum: Int32) {
+        self.init(gtk_scrolled_window_new())
+        setChild(child)
+        gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
+        gtk_scrolled_window_set_min_content_height(opaque, minimum)
+        gtk_scrolled_window_set_max_content_height(opaque, maximum)
+    }
+
     func setChild(_ child: Widget) { gtk_scrolled_window_set_child(opaque, child.pointer) }
 
     private var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(opaque) }

@@ -58,10 +58,10 @@ struct FavoritesArchiveTests {
 
     @Test func csvCellsASpreadsheetWouldRunAsFormulasAreWrittenInert() throws {
         let text = String(decoding: try Self.filledDatabase().exportArchive(server: Self.github).csv(), as: UTF8.self)
-        #expect(text.hasPrefix("kind,id,login,name,type,owner_id,full_name,description,language,stars,avatar_url,url,added_at,server\r\n"))
+        #expect(text.hasPrefix("kind,id,login,name,type,owner_id,full_name,description,language,stars,avatar_url,url,added_at,server,note,tags\r\n"))
         #expect(text.contains(",\"'=HYPERLINK(\"\"x\"\"), then\na second line\","))
         #expect(text.contains(",\"'-1, @mention +plus\","))
-        #expect(text.contains("person,583231,octocat,The Octocat,User,,,,,,https://avatars.githubusercontent.com/u/583231?v=4,https://github.com/octocat,2023-11-14T22:13:20.678Z,https://api.github.com\r\n"))
+        #expect(text.contains("person,583231,octocat,The Octocat,User,,,,,,https://avatars.githubusercontent.com/u/583231?v=4,https://github.com/octocat,2023-11-14T22:13:20.678Z,https://api.github.com,,\r\n"))
     }
 
     @Test func aFileWithAChangedSnapshotUpdatesItAndKeepsTheEarlierDate() throws {
@@ -86,8 +86,8 @@ struct FavoritesArchiveTests {
     static let damaged: [(name: String, text: String, message: String)] = [
         ("page.json", "<!DOCTYPE html><html><body>502 Bad Gateway</body></html>", "This is not a favorites file (not valid JSON)."),
         ("other.json", #"{"format": "something-else", "version": 1}"#, "This JSON file is not a GitHub Finder favorites file."),
-        ("newer.json", #"{"format": "io.github.githubfinder.favorites", "version": 2}"#,
-         "This favorites file was made by a newer GitHub Finder (version 2). Update GitHub Finder to import it."),
+        ("newer.json", #"{"format": "io.github.githubfinder.favorites", "version": 3}"#,
+         "This favorites file was made by a newer GitHub Finder (version 3). Update GitHub Finder to import it."),
         ("missing.json", archiveJSON(people: #"[{"id": 1, "type": "User", "addedAt": "2024-01-01T00:00:00Z"}]"#),
          "This favorites file is damaged: people[0].login: missing. Nothing was imported."),
         ("script.json", archiveJSON(people: #"[{"id": 1, "login": "x", "type": "User", "profileURL": "javascript:alert(1)", "addedAt": "2024-01-01T00:00:00Z"}]"#),

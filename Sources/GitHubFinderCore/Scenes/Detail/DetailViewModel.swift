@@ -40,6 +40,8 @@ public final class DetailViewModel {
     }
 
     public internal(set) var state: DetailState
+    /// The note and tags, while the person is a favorite (nil: not kept, as in tests).
+    public let notes: FavoriteNotesViewModel?
 
     @ObservationIgnored private let api: any GitHubAPI
     @ObservationIgnored private let store: any FavoritesStore
@@ -55,8 +57,10 @@ public final class DetailViewModel {
     /// Told what GitHub said about following this person (its check, a Follow or Unfollow sent).
     @ObservationIgnored public var onFollowKnown: (@MainActor (UserID, Bool) -> Void)?
 
-    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () async -> String? = { nil }, actions: Actions) {
+    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, notes: FavoriteNotesViewModel? = nil, account: @escaping @MainActor () async -> String? = { nil },
+                actions: Actions) {
         self.state = DetailState(user: user)
+        self.notes = notes
         self.api = api
         self.store = store
         self.account = account

@@ -24,7 +24,9 @@ public protocol FavoritesIndexing: Sendable {
     associatedtype Snapshot: Sendable & Hashable & Identifiable where Snapshot.ID == Int64
     init()
     var count: Int { get }
-    func rows(matching filter: String) -> [ListRow]
+    /// Every tag the entries carry, the most used first.
+    var tags: [TagCount] { get }
+    func rows(matching filter: String, tags: Set<String>) -> [ListRow]
     func snapshot(_ id: Int64) -> Snapshot?
 }
 
@@ -98,7 +100,7 @@ public struct PeopleFavoritesSource: FavoritesSource {
 
     public static var noMatchesPage: StatePage {
         StatePage(name: "noMatches", icon: "edit-find-symbolic", title: tr("No Matching Favorites"),
-                  description: tr("No favorite's login or name\ncontains this text."))
+                  description: tr("No favorite's login, name, note or tags\ncontains this text."))
     }
 }
 
@@ -139,6 +141,13 @@ public struct RepositoryFavoritesSource: FavoritesSource {
 
     public static var noMatchesPage: StatePage {
         StatePage(name: "noMatches", icon: "edit-find-symbolic", title: tr("No Matching Repositories"),
-                  description: tr("No repository's owner, name or\ndescription contains this text."))
+                  description: tr("No repository's owner, name, description,\nnote or tags contains this text."))
     }
+}
+
+/// What the tag bar of a Favorites list says.
+public enum FavoritesTagTexts {
+    public static var barLabel: String { tr("Tags") }
+
+    public static func tooltip(_ tag: String) -> String { tr("Show only favorites tagged “{tag}”", ["tag": tag]) }
 }

@@ -15,6 +15,8 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
 
     public enum Input: Equatable, Sendable {
         case filterChanged(String)
+        /// A tag of the tag bar turned on or off: the list shows those carrying every tag on.
+        case toggleTag(String)
         case unstar(Int64)
         /// Put back the favorite removed last.
         case undo
@@ -27,6 +29,10 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
 
     public struct State: Equatable, Sendable {
         public var filter = ""
+        /// Every tag of this list's favorites, the most used first: the tag bar.
+        public var tags: [TagCount] = []
+        /// The tags turned on in the tag bar, in the order they were.
+        public var selectedTags: [String] = []
         /// Letter headers interleaved with favorites; empty sections dropped.
         public var rows: [Row] = []
         /// How many favorites exist, whatever the filter.
@@ -49,6 +55,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
 
         /// "No Favorites Yet".
         public var isEmpty: Bool { isLoaded && totalCount == 0 }
+        public func isSelected(_ tag: String) -> Bool { selectedTags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } }
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
         public var undoMessage: String? { undo.map { Source.undoMessage(Source.name($0)) } }
@@ -56,7 +63,14 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
         /// The page shown instead of the list: no favorites at all, or none matching the filter.
         public var statePage: StatePage? {
             if isEmpty { return Source.emptyPage }
-            return hasNoMatches ? Source.noMatchesPage : nil
+            guard hasNoMatches else { return nil }
+            return filter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !selectedTags.isEmpty ? Self.noTaggedPage : Source.noMatchesPage
+        }
+
+        /// No favorite carries every tag turned on.
+        static var noTaggedPage: StatePage {
+            StatePage(name: "noTagged", icon: "tag-symbolic", title: tr("No Favorites With All These Tags"),
+                      description: tr("Turn a tag off to see more."))
         }
 
         static func unstarFailed(_ name: String, _ error: any Error) -> String {
@@ -119,6 +133,13 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
             guard text != state.filter else { return }
             state.filter = text
             state.rows = rows(matching: text)
+        case .toggleTag(let tag):
+            if state.isSelected(tag) {
+                state.selectedTags.removeAll { $0.caseInsensitiveCompare(tag) == .orderedSame }
+            } else {
+                state.selectedTags.append(tag)
+            }
+            state.rows = rows(matching: state.filter)
         case .unstar(let id):
             do {
                 guard let snapshot = index.snapshot(id) else { return }
@@ -147,9 +168,11 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
     }
 
     private func rows(matching filter: String) -> [Row] {
-        guard filter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return index.rows(matching: filter) }
+        guard filter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, state.selectedTags.isEmpty else {
+            return index.rows(matching: filter, tags: Set(state.selectedTags))
+        }
         if let unfilteredRows { return unfilteredRows }
-        let rows = index.rows(matching: "")
+        let rows = index.rows(matching: "", tags: [])
         unfilteredRows = rows
         return rows
     }
@@ -159,6 +182,12 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
         self.index = index
         unfilteredRows = nil
         state.totalCount = index.count
+        let tags = index.tags
+        if state.tags != tags {
+            state.tags = tags
+            // A tag no favorite carries any more is turned off.
+            state.selectedTags.removeAll { selected in !tags.contains { $0.name.caseInsensitiveCompare(selected) == .orderedSame } }
+        }
         state.rows = rows(matching: state.filter)
         state.isLoaded = true
         state.contentVersion &+= 1

@@ -39,6 +39,8 @@ public final class RepositoryDetailViewModel {
     }
 
     public internal(set) var state: RepositoryDetailState
+    /// The note and tags, while the repository is a favorite (nil: not kept, as in tests).
+    public let notes: FavoriteNotesViewModel?
 
     @ObservationIgnored private let api: any GitHubAPI
     @ObservationIgnored private let starring: any RepositoryStarring
@@ -46,8 +48,10 @@ public final class RepositoryDetailViewModel {
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
-    public init(repository: Repository, api: any GitHubAPI, starring: any RepositoryStarring, actions: Actions, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(repository: Repository, api: any GitHubAPI, starring: any RepositoryStarring, notes: FavoriteNotesViewModel? = nil, actions: Actions,
+                now: @escaping @Sendable () -> Date = Date.init) {
         state = RepositoryDetailState(repository: repository, now: now())
+        self.notes = notes
         self.api = api
         self.starring = starring
         self.actions = actions

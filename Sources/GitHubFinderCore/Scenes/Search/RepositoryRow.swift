@@ -18,6 +18,9 @@ public struct RepositoryRow: SearchResultRow {
     /// "Swift · ★ 12.3k · 1.2k forks · Updated 3 days ago": the line under the description.
     public var summary: String
     public var isFavorite: Bool
+    /// A favorite's note (its first line) and tags; none in search results.
+    public var note: String?
+    public var tags: [String] = []
 
     public init(_ repository: Repository, isFavorite: Bool, now: Date = Date()) {
         id = repository.id
@@ -51,6 +54,8 @@ public struct RepositoryRow: SearchResultRow {
         badges = []
         summary = ([language, tr("★ {count}", ["count": stars])].compactMap { $0 }).joined(separator: " · ")
         isFavorite = true
+        note = favorite.note
+        tags = favorite.tags
     }
 
     /// The star toggle's accessible name (DESIGN §5).

@@ -15,6 +15,8 @@ final class DetailView {
     /// What changed since a favorite was starred.
     let changesLabel: Label
     let repositoriesMessage: Label
+    /// The note and tags, while a favorite.
+    let notes: NotesSection?
     private let viewModel: DetailViewModel
     private let avatars: AvatarTextures
     /// The page when no profile could be shown, made the first time it is needed.
@@ -37,6 +39,8 @@ final class DetailView {
         self.viewModel = viewModel
         self.avatars = avatars
         let builder = Builder("detail.ui")
+        notes = viewModel.notes.map(NotesSection.init(viewModel:))
+        if let notes { builder.get("notes_slot", as: Box.self).append(notes.root) }
         root = builder.get("detail_pane")
         starButton = builder.get("star_button")
         followButton = builder.get("follow_button")

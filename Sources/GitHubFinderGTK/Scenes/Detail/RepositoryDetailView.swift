@@ -8,6 +8,8 @@ final class RepositoryDetailView {
     let root: ScrolledWindow
     let starButton: Button
     let openButton: Button
+    /// The note and tags, while a favorite.
+    let notes: NotesSection?
     private let viewModel: RepositoryDetailViewModel
     private let avatars: AvatarTextures
     private let avatar: Avatar
@@ -37,6 +39,8 @@ final class RepositoryDetailView {
         self.viewModel = viewModel
         self.avatars = avatars
         let builder = Builder("repository-detail.ui")
+        notes = viewModel.notes.map(NotesSection.init(viewModel:))
+        if let notes { builder.get("notes_slot", as: Box.self).append(notes.root) }
         root = builder.get("repository_pane")
         starButton = builder.get("repository_star_button")
         openButton = builder.get("repository_open_button")

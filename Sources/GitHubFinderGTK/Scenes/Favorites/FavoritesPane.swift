@@ -48,6 +48,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
     private let progressCancel: Button
     private var onCancelProgress: (@MainActor () -> Void)?
     private let viewModel: ViewModel
+    private let tagBar: TagBar
     private let states: Stack
     /// State pages ("empty", "noMatches"), made the first time they show.
     private lazy var pages = StatePages(in: states)
@@ -69,6 +70,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         let builder = Builder("favorites-list.ui")
         root = builder.get("favorites_list_page")
         states = builder.get("favorites_state_stack")
+        tagBar = TagBar(root: builder.get("tag_bar"), box: builder.get("tag_bar_box")) { [viewModel] in viewModel.send(.toggleTag($0)) }
         messageBar = builder.get("message_bar")
         messageLabel = builder.get("message_label")
         messageClose = builder.get("message_close")
@@ -105,6 +107,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
             list.rebind()
         }
         onRendered?(state.filter)
+        tagBar.show(state.tags, selected: state.selectedTags)
         if let content = state.statePage {
             pages.show(content)
         } else {
@@ -192,6 +195,7 @@ extension UserRowWidget: FavoriteEntryWidget {
         guard let favorite = viewModel.row(id) else { return nil }
         show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true,
              avatarURL: favorite.avatarURL, texture: cached(favorite.avatarURL))
+        showNotes(note: favorite.note, tags: favorite.tags)
         return (favorite.login, favorite.avatarURL)
     }
 }

@@ -16,6 +16,9 @@ final class RepositoryRowWidget: SearchRowWidget {
     private let about = Label(classes: ["repo-description"])
     private let summary = Label(classes: ["repo-meta"])
     let star = Button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
+    private let texts = Box(.vertical, spacing: 2)
+    /// A favorite's tags and note, once the row has shown some.
+    private var notesLine: NotesLine?
     private(set) var identifier: Int64?
     private(set) var wantedAvatar: URL?
     private(set) var hasAvatar = false
@@ -28,7 +31,6 @@ final class RepositoryRowWidget: SearchRowWidget {
         avatar.hideFromAccessibility()
         avatar.setAlign(vertical: .start)
         root.append(avatar)
-        let texts = Box(.vertical, spacing: 2)
         texts.setExpand(horizontal: true)
         let title = Box(.horizontal, spacing: 6)
         name.setEllipsize()
@@ -65,6 +67,15 @@ final class RepositoryRowWidget: SearchRowWidget {
         badges.show(row.badges.isEmpty ? nil : row.badges.joined(separator: " · "))
         about.show(row.description)
         summary.setText(row.summary)
+        if row.note != nil || !row.tags.isEmpty || notesLine != nil {
+            let line = notesLine ?? {
+                let line = NotesLine()
+                texts.append(line.root)
+                notesLine = line
+                return line
+            }()
+            line.show(note: row.note, tags: row.tags)
+        }
         star.setIcon(row.isFavorite ? "starred-symbolic" : "non-starred-symbolic")
         star.setAccessibleLabelIfChanged(row.starLabel)
         isFavorite = row.isFavorite

@@ -23,6 +23,10 @@ final class UserRowWidget: SearchRowWidget {
     private(set) var name: Label?
     /// "Bot" or "Organization", once the row has shown one.
     private(set) var badge: Label?
+    /// A favorite's tags and note, once the row has shown some.
+    private(set) var notesLine: NotesLine?
+    /// The box stacking login, name and notes, once one of the latter showed.
+    private var texts: Box?
     /// "Following" (the signed-in account follows them), once the row has shown it.
     private(set) var followingBadge: Label?
     private(set) var identifier: UserID?
@@ -111,18 +115,38 @@ final class UserRowWidget: SearchRowWidget {
         avatar.setOpacity(1)
     }
 
-    /// The name goes under the login: both move into a vertical box in the login's place.
-    private func makeName() -> Label {
+    /// The name goes under the login (and the notes under it): they move into a vertical box in
+    /// the login's place.
+    private func textsBox() -> Box {
+        if let texts { return texts }
         let texts = Box(.vertical)
         texts.setExpand(horizontal: true)
         texts.setAlign(vertical: .center)
         root.insert(texts, after: avatar)
         root.move(login, to: texts)
+        self.texts = texts
+        return texts
+    }
+
+    private func makeName() -> Label {
+        let texts = textsBox()
         let name = Label(classes: ["name"])
         name.setEllipsize()
-        texts.append(name)
+        texts.insert(name, after: login)
         self.name = name
         return name
+    }
+
+    /// Shows a favorite's tags and note under its name (nothing: the line hides).
+    func showNotes(note: String?, tags: [String]) {
+        guard note != nil || !tags.isEmpty || notesLine != nil else { return }
+        let line = notesLine ?? {
+            let line = NotesLine()
+            textsBox().append(line.root)
+            notesLine = line
+            return line
+        }()
+        line.show(note: note, tags: tags)
     }
 
     /// Shows or hides the "Following" badge (made the first time it shows).

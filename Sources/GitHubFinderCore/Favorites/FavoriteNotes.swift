@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+
+/// A favorite's own words about it: a free-text note and tags ("conference 2026", "hiring").
+/// Kept beside the snapshot, never sent to GitHub; a snapshot refreshed from GitHub keeps them.
+public struct FavoriteNotes: Equatable, Sendable, Hashable {
+    /// nil or non-blank, as typed (several lines allowed).
+    public var note: String?
+    /// Normalized (`FavoriteTags.normalized`), in the order they were added.
+    public var tags: [String]
+
+    public init(note: String? = nil, tags: [String] = []) {
+        self.note = FavoriteNotes.cleanNote(note)
+        self.tags = FavoriteTags.normalized(tags)
+    }
+
+    public static let none = FavoriteNotes()
+    public var isEmpty: Bool { note == nil && tags.isEmpty }
+
+    /// nil for a note with nothing but white space; otherwise as typed, trailing space trimmed.
+    static func cleanNote(_ note: String?) -> String? {
+        guard let note else { return nil }
+        let trimmed = String(note.reversed().drop(while: \.isWhitespace).reversed())
+        return trimmed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : trimmed
+    }
+
+    /// The note's first line that has text, for a list row or a search result.
+    public var firstLine: String? {
+        note?.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+    }
+
+    /// Merges `other` into these (an import): tags joined, a note kept when there is one.
+    func merged(with other: FavoriteNotes) -> FavoriteNotes {
+        FavoriteNotes(note: note ?? other.note, tags: tags + other.tags)
+    }
+}
+
+/// The rules for tags: what a typed tag becomes, and how a favorite's tags are kept in one column.
+public enum FavoriteTags {
+    /// Longest tag kept, in characters.
+    public static let maximumLength = 40
+
+    /// Tags from what was typed in the tag entry: split at commas and line breaks.
+    public static func parse(typed text: String) -> [String] {
+        normalized(text.split(whereSeparator: { $0 == "," || $0.isNewline }).map(String.init))
+    }
+
+    /// Each tag trimmed with inner runs of white space made one space and cut to
+    /// `maximumLength`; blank ones dropped, and repeats regardless of case (the first kept).
+    public static func normalized(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for tag in tags {
+            let words = tag.split(whereSeparator: { $0.isWhitespace || $0 == "," })
+            let clean = String(words.joined(separator: " ").prefix(maximumLength)).trimmingCharacters(in: .whitespaces)
+            guard !clean.isEmpty, seen.insert(clean.lowercased()).inserted else { continue }
+            result.append(clean)
+        }
+        return result
+    }
+
+    /// The column's text: tags one per line; nil for none.
+    static func stored(_ tags: [String]) -> String? {
+        tags.isEmpty ? nil : tags.joined(separator: "\n")
+    }
+
+    /// Tags read back from the column.
+    static func parse(stored text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Sorts tags for a tag bar or a completion list: by how many favorites carry them, then
+    /// alphabetically (ignoring case).
+    public static func ranked(_ counts: [String: Int]) -> [TagCount] {
+        counts.map { TagCount(name: $0.key, count: $0.value) }.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.name.localizedStandardCompare($1.name) == .orderedAscending
+        }
+    }
+}
+
+/// A tag and how many favorites of a list carry it.
+public struct TagCount: Equatable, Hashable, Sendable {
+    public var name: String
+    public var count: Int
+
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+extension AppDatabase {
+    /// The "v6.notesAndTags" migration: a note and tags on each favorite of both kinds.
+    static func createNotesAndTags(_ db: Database) throws {
+        for table in [Favorite.databaseTableName, RepositoryFavorite.databaseTableName] {
+            try db.alter(table: table) { table in
+                table.add(column: "note", .text)
+                table.add(column: "tags", .text)
+            }
+            // Only tagged favorites are in it: listing every tag reads those alone.
+            try db.execute(sql: "CREATE INDEX \(table)_on_tags ON \(table)(tags) WHERE tags IS NOT NULL")
+        }
+    }
+
+    /// The two kinds of favorite, by table.
+    public enum FavoriteKind: Sendable {
+        case person, repository
+
+        var table: String { self == .person ? Favorite.databaseTableName : RepositoryFavorite.databaseTableName }
+    }
+
+    /// Sets the note and tags of favorite `id`; returns false (writing nothing) when it is not a
+    /// favorite. Unchanged notes write nothing, so the lists are not rebuilt for them.
+    @discardableResult
+    public func setNotes(_ notes: FavoriteNotes, of kind: FavoriteKind, id: Int64) throws(FavoritesStoreError) -> Bool {
+        try write { db in try Self.setNotes(notes, table: kind.table, id: id, db) }
+    }
+
+    static func setNotes(_ notes: FavoriteNotes, table: String, id: Int64, _ db: Database) throws -> Bool {
+        let tags = FavoriteTags.stored(notes.tags)
+        try db.execute(sql: "UPDATE \(table) SET note = ?, tags = ? WHERE id = ? AND (note IS NOT ? OR tags IS NOT ?)",
+                       arguments: [notes.note, tags, id, notes.note, tags])
+        return try db.changesCount > 0 || Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) == true
+    }
+
+    /// The note and tags of favorite `id`; nil when it is not a favorite.
+    public func notes(of kind: FavoriteKind, id: Int64) throws(FavoritesStoreError) -> FavoriteNotes? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT note, tags FROM \(kind.table) WHERE id = ?", arguments: [id]).map {
+                FavoriteNotes(note: $0[0], tags: FavoriteTags.parse(stored: $0[1]))
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Every tag of favorites of both kinds, the most used first (completion in the tag entry).
+    public func allTags() throws(FavoritesStoreError) -> [TagCount] {
+        try read { db in
+            var counts: [String: TagCount] = [:]
+            for kind in [FavoriteKind.person, .repository] {
+                for text in try String.fetchAll(db, sql: "SELECT tags FROM \(kind.table) WHERE tags IS NOT NULL") {
+                    for tag in FavoriteTags.parse(stored: text) { counts[tag.lowercased(), default: TagCount(name: tag, count: 0)].count += 1 }
+                }
+            }
+            return FavoriteTags.ranked(Dictionary(counts.values.map { ($0.name, $0.count) }, uniquingKeysWith: +))
+        }
+    }
+
+    /// The note and tags of favorite `id` now and after each change (nil while it is not a favorite).
+    public func observeNotes(of kind: FavoriteKind, id: Int64) -> AsyncStream<FavoriteNotes?> {
+        let table = kind.table
+        return GRDBFavoritesStore(database: self).stream(ValueObservation.tracking { db in
+            try Row.fetchOne(db, sql: "SELECT note, tags FROM \(table) WHERE id = ?", arguments: [id]).map {
+                FavoriteNotes(note: $0[0], tags: FavoriteTags.parse(stored: $0[1]))
+            }
+        })
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import GitHubFinderCore
+
+/// Notes and tags on favorites, over a real SQLite file: kept through snapshot refreshes, a
+/// star sync and Undo, searched by the Favorites filter, listed by tag, exported and imported.
+@Suite("Notes and tags on favorites")
+struct NotesAndTagsTests {
+    static func database() throws -> AppDatabase {
+        try AppDatabase.open(at: AppDatabaseTests.temporaryFolder().appendingPathComponent("favorites.sqlite"))
+    }
+
+    static func repository(_ id: Int64 = 100, _ fullName: String = "apple/swift", notes: FavoriteNotes = .none) -> RepositoryFavorite {
+        let parts = fullName.split(separator: "/").map(String.init)
+        return RepositoryFavorite(id: id, fullName: fullName, ownerLogin: parts[0], name: parts[1], description: "The Swift Programming Language",
+                                  stars: 67_400, addedAt: Date(timeIntervalSince1970: 1_700_000_000), notes: notes)
+    }
+
+    @Test func typedTagsAreSplitAtCommasTrimmedAndKeptOnceRegardlessOfCase() {
+        #expect(FavoriteTags.parse(typed: " hiring,  Conference   2026 ,,HIRING\nrust ") == ["hiring", "Conference 2026", "rust"])
+        #expect(FavoriteTags.parse(typed: " , ").isEmpty)
+        #expect(FavoriteTags.parse(typed: String(repeating: "x", count: 100)) == [String(repeating: "x", count: FavoriteTags.maximumLength)])
+        #expect(FavoriteNotes(note: "  \n ", tags: []).isEmpty, "a blank note is no note")
+        #expect(FavoriteNotes(note: "Met at GUADEC  \n", tags: []).note == "Met at GUADEC")
+        #expect(FavoriteNotes(note: "\n  first line \nsecond").firstLine == "first line")
+    }
+
+    @Test func notesSurviveARefreshedSnapshotAndComeBackWithUndo() throws {
+        let database = try Self.database()
+        let notes = FavoriteNotes(note: "Met at GUADEC\nTalks about GTK", tags: ["conference 2026", "hiring"])
+        #expect(try database.setNotes(notes, of: .person, id: 1) == false, "not a favorite: nothing kept")
+        try database.saveFavorite(.stub())
+        #expect(try database.setNotes(notes, of: .person, id: 1))
+        #expect(try database.notes(of: .person, id: 1) == notes)
+
+        // A search result starred again (its snapshot refreshed) keeps them
+        try database.saveFavorite(Favorite(.stub(), name: "The Octocat"))
+        #expect(try database.notes(of: .person, id: 1) == notes)
+        #expect(try database.favorites().first?.notes == notes)
+
+        // Unstarred, they go with it; Undo puts the snapshot back with them
+        let removed = try #require(try database.deleteFavorite(id: 1))
+        #expect(removed.notes == notes)
+        #expect(try database.notes(of: .person, id: 1) == nil)
+        try database.saveFavorite(removed)
+        #expect(try database.notes(of: .person, id: 1) == notes)
+
+        // Cleared
+        try database.setNotes(.none, of: .person, id: 1)
+        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes.none)
+    }
+
+    @Test func aStarSyncKeepsTheNotesOfRepositoriesStillStarred() throws {
+        let database = try Self.database()
+        try database.saveRepositoryFavorite(Self.repository())
+        try database.setNotes(FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]), of: .repository, id: 100)
+        // GitHub's stars (no notes) replace the favorites: the same repository, a new star count
+        var fromGitHub = Self.repository()
+        fromGitHub.stars = 70_000
+        #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]))
+        #expect(try database.notes(of: .repository, id: 100) == FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]))
+        #expect(try database.repositoryFavorites().first { $0.id == 100 }?.stars == 70_000)
+        #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]) == false,
+                "unchanged stars write nothing, notes or not")
+    }
+
+    @Test func theFilterFindsNotesAndTagsAndTheTagBarListsByTag() throws {
+        let database = try Self.database()
+        for (id, login) in [(1, "octocat"), (2, "alice"), (3, "bob"), (4, "carol")] {
+            try database.saveFavorite(.stub(id: Int64(id), login: login))
+        }
+        try database.setNotes(FavoriteNotes(note: "Met at GUADEC", tags: ["conference 2026", "hiring"]), of: .person, id: 2)
+        try database.setNotes(FavoriteNotes(tags: ["Hiring"]), of: .person, id: 3)
+        try database.setNotes(FavoriteNotes(note: "Maintains libadwaita"), of: .person, id: 4)
+        let index = try database.favoritesIndex()
+        func logins(_ rows: [FavoritesRow]) -> [String] { rows.compactMap { if case .favorite(let id) = $0 { index.row(id)?.login } else { nil } } }
+
+        #expect(logins(index.rows(matching: "guadec")) == ["alice"], "a note is searched")
+        #expect(logins(index.rows(matching: "libadwaita")) == ["carol"])
+        #expect(logins(index.rows(matching: "conference 20")) == ["alice"], "a tag is searched")
+        #expect(index.tags == [TagCount(name: "hiring", count: 2), TagCount(name: "conference 2026", count: 1)], "most used first, case ignored")
+        #expect(logins(index.rows(matching: "", tags: ["HIRING"])) == ["alice", "bob"])
+        #expect(index.rows(matching: "", tags: ["hiring"]).first == .header("A"), "listed under their letters")
+        #expect(logins(index.rows(matching: "", tags: ["hiring", "conference 2026"])) == ["alice"], "every tag turned on must be carried")
+        #expect(logins(index.rows(matching: "bo", tags: ["hiring"])) == ["bob"], "the filter and the tags together")
+        #expect(index.rows(matching: "", tags: ["nobody"]).isEmpty)
+
+        let row = try #require(index.row(2))
+        #expect(row.note == "Met at GUADEC" && row.tags == ["conference 2026", "hiring"])
+        #expect(index.favorite(2)?.notes == FavoriteNotes(note: "Met at GUADEC", tags: ["conference 2026", "hiring"]))
+        // The index read from SQLite is the one built from values
+        let built = FavoritesIndex(try database.favorites())
+        #expect(built.tags == index.tags)
+        #expect(built.rows(matching: "", tags: ["hiring"]) == index.rows(matching: "", tags: ["hiring"]))
+        #expect((1...4).allSatisfy { built.row(Int64($0)) == index.row(Int64($0)) && built.favorite(Int64($0)) == index.favorite(Int64($0)) })
+    }
+
+    @Test func repositoriesAreFoundByNoteAndTagToo() throws {
+        let database = try Self.database()
+        try database.saveRepositoryFavorite(Self.repository())
+        try database.saveRepositoryFavorite(Self.repository(101, "swiftlang/swift-testing"))
+        try database.setNotes(FavoriteNotes(note: "Try the new macros", tags: ["reading"]), of: .repository, id: 101)
+        let index = try database.repositoryFavoritesIndex()
+        #expect(index.rows(matching: "macros") == [.header("S"), .repository(101)])
+        #expect(index.rows(matching: "", tags: ["reading"]) == [.header("S"), .repository(101)])
+        #expect(index.row(101)?.note == "Try the new macros" && index.row(101)?.tags == ["reading"])
+        #expect(index.repositoryFavorite(101) == RepositoryFavoritesIndex(try database.repositoryFavorites()).repositoryFavorite(101))
+        #expect(try database.allTags() == [TagCount(name: "reading", count: 1)])
+    }
+
+    @Test func exportWipeImportGivesBackTheNotesAndTagsInBothFormats() throws {
+        let source = try Self.database()
+        try source.saveFavorite(.stub())
+        try source.setNotes(FavoriteNotes(note: "=SUM(A1)\nsecond line, with \"quotes\"", tags: ["hiring", "conference 2026"]), of: .person, id: 1)
+        try source.saveRepositoryFavorite(Self.repository(notes: FavoriteNotes(tags: ["reading"])))
+        let server = URL(string: "https://api.github.com")!
+        let archive = try source.exportArchive(server: server)
+        #expect(archive.version == 2)
+        for reread in [try FavoritesArchive(json: archive.json()), try FavoritesArchive(csv: archive.csv(), server: server)] {
+            let target = try Self.database()
+            let summary = try target.importArchive(reread)
+            #expect(summary.added == 2)
+            #expect(try target.notes(of: .person, id: 1) == FavoriteNotes(note: "=SUM(A1)\nsecond line, with \"quotes\"", tags: ["hiring", "conference 2026"]))
+            #expect(try target.notes(of: .repository, id: 100) == FavoriteNotes(tags: ["reading"]))
+            #expect(try target.exportArchive(server: server, at: archive.exportedAt) == archive)
+        }
+    }
+
+    @Test func anImportKeepsTheNoteThereAndAddsTheFilesTags() throws {
+        let database = try Self.database()
+        try database.saveFavorite(.stub())
+        try database.setNotes(FavoriteNotes(note: "Mine", tags: ["hiring"]), of: .person, id: 1)
+        var person = Favorite.stub()
+        person.notes = FavoriteNotes(note: "Theirs", tags: ["rust", "Hiring"])
+        let summary = try database.importArchive(FavoritesArchive(server: URL(string: "https://api.github.com")!, people: [person], repositories: []))
+        #expect(summary.updated == 1)
+        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes(note: "Mine", tags: ["hiring", "rust"]))
+        // A version 1 file (no notes) changes none
+        let old = #"{"format": "io.github.githubfinder.favorites", "version": 1, "server": "https://api.github.com", "exportedAt": "2024-01-01T00:00:00Z", "people": [{"id": 1, "login": "octocat", "type": "User", "profileURL": "https://github.com/octocat", "addedAt": "2023-11-14T22:13:20Z"}], "repositories": []}"#
+        _ = try database.importArchive(try FavoritesArchive(json: Data(old.utf8)))
+        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes(note: "Mine", tags: ["hiring", "rust"]))
+    }
+
+    @Test func aNoteWithControlCharactersOrTooLongIsRefused() throws {
+        for note in ["bell \u{7}", String(repeating: "x", count: 10_001)] {
+            var person = Favorite.stub()
+            person.notes = FavoriteNotes(note: note)
+            let json = FavoritesArchive(server: URL(string: "https://api.github.com")!, people: [person], repositories: []).json()
+            #expect(throws: FavoritesArchiveError.invalid("people[0].note: not a valid value")) { try FavoritesArchive(json: json) }
+        }
+    }
+}
