@@ -16,6 +16,7 @@ Scenarios (driver.py has the helpers):
   scenarios_window.py     narrow layout with Back; size and favorites kept across a restart
   scenarios_korean.py     in ko_KR.UTF-8: Korean names, no English word of the catalogue left
   scenarios_refresh.py    F5 / Ctrl+R keep results and detail, the Filters popover, a person's repositories
+  scenarios_notes.py      notes and tags: detail, Favorites rows, filter, tag bar, restart, export
   scenarios_files.py      favorites list|export|import from the command line, with no display; the app shows the import
   scenarios_shell_search.py  GNOME Shell's search provider over D-Bus: activation, results, metas, ActivateResult, LaunchSearch, idle exit
   scenarios_account.py    Follow / Unfollow from a detail, on the double; refused without user:follow; Your Profile; add everyone you follow to Favorites
@@ -35,6 +36,7 @@ import scenarios_files  # noqa: E402
 import scenarios_korean  # noqa: E402
 import scenarios_main  # noqa: E402
 import scenarios_network  # noqa: E402
+import scenarios_notes  # noqa: E402
 import scenarios_preferences  # noqa: E402
 import scenarios_refresh  # noqa: E402
 import scenarios_repositories  # noqa: E402
@@ -43,7 +45,7 @@ import scenarios_shell_search  # noqa: E402
 import scenarios_window  # noqa: E402
 
 SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_refresh.SCENARIOS
-             + scenarios_favorites.SCENARIOS + scenarios_files.SCENARIOS + scenarios_shell_search.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_account.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
+             + scenarios_favorites.SCENARIOS + scenarios_notes.SCENARIOS + scenarios_files.SCENARIOS + scenarios_shell_search.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_account.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 
 def main():
