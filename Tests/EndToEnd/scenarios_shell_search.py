@@ -4,7 +4,9 @@ the favorites alone, case- and accent-insensitive, best first; its metas name ea
 ActivateResult opens the window on that favorite and LaunchSearch with the terms searched; a
 service left alone quits."""
 import json
+import glob
 import os
+import sqlite3
 import time
 
 from gi.repository import Gio, GLib
@@ -91,6 +93,11 @@ def search_provider():
         server = s.server("--search-limit", 1000)
         imported = _cli(s, server, "import", _favorites_file(s, server))
         require("favorites are imported for the scenario (%s)" % imported.stdout.strip(), imported.returncode == 0, imported.stderr)
+        # A recent search of repositories, as the window keeps one after it found something.
+        files = glob.glob(os.path.join(s.desktop.env["XDG_DATA_HOME"], "**", "favorites.sqlite"), recursive=True)
+        require("the import made the favorites file (%s)" % files, len(files) == 1)
+        with sqlite3.connect(files[0]) as db:
+            db.execute("INSERT INTO search_history (scope, query, searchedAt) VALUES ('repositories', 'gtk4 bindings', '2026-11-01 12:00:00.000')")
         provider, stderr = _install_service(s, server)
         require("no app owns the name yet", provider.owner_pid() is None)
 
@@ -109,6 +116,11 @@ def search_provider():
         check("every term must match ('octo hello' narrows to the repository)", _names(provider, ids) == ["octocat/Hello-World"])
         (ids,), _ = provider.call("GetInitialResultSet", "(as)", ["민수"])
         check("Korean names are found", _names(provider, ids) == ["김민수"])
+        (ids,), _ = provider.call("GetInitialResultSet", "(as)", ["bindings"])
+        check("recent searches are among the answers: %r" % ids, ids == ["search:repositories:gtk4 bindings"])
+        (metas,), _ = provider.call("GetResultMetas", "(as)", ids)
+        check("a recent search says so and its scope: %r" % metas,
+              [(m["name"], m["description"]) for m in metas] == [("gtk4 bindings", "Recent search · Repositories")])
         (ids,), _ = provider.call("GetInitialResultSet", "(as)", ["nobody-has-this"])
         check("no match: no results", ids == [])
 
@@ -129,6 +141,11 @@ def search_provider():
         provider.call("LaunchSearch", "(asu)", ["hello", "world"], 0)
         entry = wait_for(lambda: find(app, "entry", "Search GitHub users") or find(app, "entry", "Search GitHub repositories"), timeout=10)
         check("LaunchSearch searches the terms in the window", entry and wait_for(lambda: text_of(entry) == "hello world", timeout=10),
+              entry and text_of(entry))
+
+        provider.call("ActivateResult", "(sasu)", "search:repositories:gtk4 bindings", ["bindings"], 0)
+        entry = wait_for(lambda: find(app, "entry", "Search GitHub repositories"), timeout=10)
+        check("a recent search chosen is searched again in its scope", entry and wait_for(lambda: text_of(entry) == "gtk4 bindings", timeout=10),
               entry and text_of(entry))
 
         # Quit as the menu does (app.quit over GApplication's action group): keys sent to a window

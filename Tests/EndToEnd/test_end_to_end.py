@@ -16,6 +16,7 @@ Scenarios (driver.py has the helpers):
   scenarios_window.py     narrow layout with Back; size and favorites kept across a restart
   scenarios_korean.py     in ko_KR.UTF-8: Korean names, no English word of the catalogue left
   scenarios_refresh.py    F5 / Ctrl+R keep results and detail, the Filters popover, a person's repositories
+  scenarios_history.py    recent searches under the empty entry: Down/Enter, remove, Preferences clears, kept
   scenarios_notes.py      notes and tags: detail, Favorites rows, filter, tag bar, restart, export
   scenarios_files.py      favorites list|export|import from the command line, with no display; the app shows the import
   scenarios_shell_search.py  GNOME Shell's search provider over D-Bus: activation, results, metas, ActivateResult, LaunchSearch, idle exit
@@ -33,6 +34,7 @@ from driver import BUILD, RESULTS, check  # noqa: E402
 import scenarios_account  # noqa: E402
 import scenarios_favorites  # noqa: E402
 import scenarios_files  # noqa: E402
+import scenarios_history  # noqa: E402
 import scenarios_korean  # noqa: E402
 import scenarios_main  # noqa: E402
 import scenarios_network  # noqa: E402
@@ -44,7 +46,7 @@ import scenarios_search  # noqa: E402
 import scenarios_shell_search  # noqa: E402
 import scenarios_window  # noqa: E402
 
-SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_refresh.SCENARIOS
+SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_history.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_refresh.SCENARIOS
              + scenarios_favorites.SCENARIOS + scenarios_notes.SCENARIOS + scenarios_files.SCENARIOS + scenarios_shell_search.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_account.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 

@@ -131,6 +131,14 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         }
     }
 
+    /// The Search tab on `scope` with `query` searched at once (a recent search picked in
+    /// GNOME Shell).
+    public func searchAgain(_ query: String, in scope: SearchScope) {
+        navigator.show(tab: .search)
+        search?.tabViewModel?.send(.scopeChanged(scope))
+        search?.tabViewModel?.send(.searchRecent(query))
+    }
+
     /// "Add everyone you follow to Favorites": Favorites › People comes forward with the import's
     /// progress above it (cancellable there), and a toast sums up what was added. A 401 opens
     /// sign-in and runs it again after.

@@ -149,11 +149,25 @@ public final class AppDependencies {
     }
 
     public func makeSearchViewModel(actions: SearchViewModel.Actions) -> SearchViewModel {
-        SearchViewModel(api: api, favorites: favorites, clock: clock, actions: actions, now: now)
+        let viewModel = SearchViewModel(api: api, favorites: favorites, clock: clock, actions: actions, now: now)
+        viewModel.useHistory(SearchHistory(database: favoritesDatabase, scope: .people))
+        return viewModel
     }
 
     public func makeRepositorySearchViewModel(actions: RepositorySearchViewModel.Actions) -> RepositorySearchViewModel {
-        RepositorySearchViewModel(source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), clock: clock, actions: actions, now: now)
+        let viewModel = RepositorySearchViewModel(source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), clock: clock, actions: actions, now: now)
+        viewModel.useHistory(SearchHistory(database: favoritesDatabase, scope: .repositories))
+        return viewModel
+    }
+
+    /// How many recent searches are kept for this server, of both scopes.
+    public func searchHistoryCount() throws(FavoritesStoreError) -> Int {
+        try favoritesDatabase.searchHistoryCount()
+    }
+
+    /// Preferences › Clear Search History: forgets the queries searched on this server.
+    public func clearSearchHistory() throws(FavoritesStoreError) {
+        try favoritesDatabase.clearSearchHistory()
     }
 
     public func makeFavoritesViewModel(actions: FavoritesViewModel.Actions) -> FavoritesViewModel {

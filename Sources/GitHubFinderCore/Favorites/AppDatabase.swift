@@ -44,6 +44,7 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v4.repositoryImports", migrate: createRepositoryImports)
         migrator.registerMigration("v5.profileBaselines", migrate: createProfileBaselines)
         migrator.registerMigration("v6.notesAndTags", migrate: createNotesAndTags)
+        migrator.registerMigration("v7.searchHistory", migrate: SearchHistory.create)
         return migrator
     }
 

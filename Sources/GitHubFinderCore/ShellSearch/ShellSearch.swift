@@ -12,6 +12,8 @@ public struct ShellSearchMeta: Equatable, Sendable {
 public enum ShellSearchTarget: Equatable, Sendable {
     case person(User)
     case repository(Repository)
+    /// A recent search: searched again in its scope.
+    case search(String, SearchScope)
 }
 
 /// GNOME Shell's search over the favorites of the server in use, from the database alone (no
@@ -35,7 +37,13 @@ public final class ShellSearch: @unchecked Sendable {
     /// The ids of the best matches of `terms` (every term must match).
     public func resultIDs(_ terms: [String]) -> [String] {
         guard let index = currentIndex() else { return [] }
-        return index.search(terms, limit: Self.limit).map { "\($0.kind == .person ? "person" : "repository"):\($0.id)" }
+        return index.search(terms, limit: Self.limit).map { entry in
+            switch entry.kind {
+            case .person: "person:\(entry.id)"
+            case .repository: "repository:\(entry.id)"
+            case .search: "search:\(index.searches[Int(entry.id)].scope.rawValue):\(index.searches[Int(entry.id)].query)"
+            }
+        }
     }
 
     /// Names and descriptions of `ids`, in their order; ids no longer favorites are left out.
@@ -44,6 +52,7 @@ public final class ShellSearch: @unchecked Sendable {
             switch favorite(id) {
             case .person(let favorite, let followers)?: Self.meta(id, favorite, followers: followers)
             case .repository(let favorite)?: Self.meta(id, favorite)
+            case .search(let query, let scope)?: ShellSearchMeta(id: id, name: query, description: Self.searchLine(scope))
             case nil: nil
             }
         }
@@ -55,6 +64,7 @@ public final class ShellSearch: @unchecked Sendable {
             switch favorite {
             case .person(let favorite, _): .person(favorite.user)
             case .repository(let favorite): .repository(favorite.repository)
+            case .search(let query, let scope): .search(query, scope)
             }
         }
     }
@@ -63,9 +73,20 @@ public final class ShellSearch: @unchecked Sendable {
         /// With its follower count when its profile was last seen.
         case person(Favorite, followers: Int?)
         case repository(RepositoryFavorite)
+        case search(String, SearchScope)
+    }
+
+    /// "Recent search · People".
+    static func searchLine(_ scope: SearchScope) -> String {
+        tr("Recent search · {scope}", ["scope": scope.title])
     }
 
     private func favorite(_ id: String) -> Favorited? {
+        // A recent search's id holds its scope and query, which may hold colons.
+        let search = id.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if search.count == 3, search[0] == "search", let scope = SearchScope(rawValue: String(search[1])), !search[2].isEmpty {
+            return .search(String(search[2]), scope)
+        }
         let parts = id.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let key = Int64(parts[1]), let queue = queue() else { return nil }
         return try? queue.read { db in

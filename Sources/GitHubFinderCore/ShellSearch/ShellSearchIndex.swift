@@ -4,9 +4,9 @@ import GRDB
 /// Every favorite of one database, folded for GNOME Shell's search: one contiguous buffer of
 /// text (`primary` then `secondary` per favorite) and where each favorite's text is. People are
 /// found by login (primary), name, note and tags; repositories by `owner/name` (primary),
-/// description, note and tags.
+/// description, note and tags; recent searches by their words.
 struct ShellSearchIndex: Sendable {
-    enum Kind: UInt8, Sendable { case person, repository }
+    enum Kind: UInt8, Sendable { case person, repository, search }
 
     struct Entry: Sendable {
         var kind: Kind
@@ -19,6 +19,8 @@ struct ShellSearchIndex: Sendable {
 
     private(set) var text: [UInt8] = []
     private(set) var entries: [Entry] = []
+    /// The recent searches, by the id of their entries (a position here).
+    private(set) var searches: [(scope: SearchScope, query: String)] = []
 
     /// Reads both tables in one read transaction.
     static func read(_ db: Database) throws -> ShellSearchIndex {
@@ -42,7 +44,21 @@ struct ShellSearchIndex: Sendable {
                 index.append(.repository, row.id, primary: row.text(1), secondary: [row.text(2), row.text(3), row.text(4)])
             }
         }
+        if try db.tableExists("search_history") {
+            for row in try Row.fetchAll(db, sql: "SELECT scope, query FROM search_history ORDER BY searchedAt DESC") {
+                guard let scope = SearchScope(rawValue: row[0]), let query: String = row[1] else { continue }
+                index.appendSearch(scope, query)
+            }
+        }
         return index
+    }
+
+    /// A recent search, found by its words.
+    private mutating func appendSearch(_ scope: SearchScope, _ query: String) {
+        let id = Int64(searches.count)
+        searches.append((scope, query))
+        var query = query
+        query.withUTF8 { append(.search, id, primary: $0, secondary: []) }
     }
 
     /// "note, tags", or NULLs in a file the app has not migrated to notes yet.

@@ -122,6 +122,7 @@ public final class GitHubFinderApplication {
         switch target {
         case .person(let user): coordinator?.showDetail(for: user)
         case .repository(let repository): coordinator?.showRepositoryDetail(for: repository)
+        case .search(let query, let scope): coordinator?.searchAgain(query, in: scope)
         }
     }
 
@@ -261,7 +262,11 @@ public final class GitHubFinderApplication {
                     self?.window?.hidePreferences()
                     self?.coordinator?.startSignIn()
                 },
-                signOut: { [weak self] in self?.coordinator?.signOut() }))
+                signOut: { [weak self] in self?.coordinator?.signOut() },
+                searchHistoryCount: { [weak self] in (try? self?.dependencies?.searchHistoryCount()) ?? 0 },
+                clearSearchHistory: { [weak self] in
+                    do { try self?.dependencies?.clearSearchHistory() } catch { self?.window?.showToast(Toast(message: error.localizedDescription)) }
+                }))
         return PreferencesView(viewModel: model) { [weak self] question, confirmed in
             guard let parent = self?.window?.preferencesView?.window else { return }
             Dialogs.confirm(parent: parent.cast(), question, confirmed: confirmed)

@@ -83,4 +83,10 @@ final class ListBox: Widget {
     func removeAll() {
         while let child = gtk_widget_get_first_child(pointer) { gtk_list_box_remove(opaque, child) }
     }
+
+    /// Focuses the first row; false when there is none.
+    func focusFirstRow() -> Bool {
+        guard let row = gtk_list_box_get_row_at_index(opaque, 0) else { return false }
+        return gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) != 0
+    }
 }

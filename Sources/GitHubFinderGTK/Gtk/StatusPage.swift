@@ -43,6 +43,9 @@ final class StatusPage {
         ghf_status_page_set_wrap(root.pointer, extras.pointer, content.fitsUnwrapped ? 0 : 1)
     }
 
+    /// Puts `widget` under the page's button and footnote (the recent searches on the start page).
+    func appendExtra(_ widget: Widget) { extras.append(widget) }
+
     var title: String { adw_status_page_get_title(root.opaque).map { String(cString: $0) } ?? "" }
 
     var description: String { adw_status_page_get_description(root.opaque).map { String(cString: $0) } ?? "" }

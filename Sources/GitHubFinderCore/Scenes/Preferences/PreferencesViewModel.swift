@@ -19,11 +19,17 @@ public final class PreferencesViewModel {
         public var account: @MainActor () -> (account: Authenticator.Account?, canSignOut: Bool)
         public var signIn: @MainActor () -> Void
         public var signOut: @MainActor () -> Void
+        /// How many recent searches are kept, and forgetting them (this server's).
+        public var searchHistoryCount: @MainActor () -> Int
+        public var clearSearchHistory: @MainActor () -> Void
 
         public init(checkServer: @escaping @MainActor (URL) async -> SettingProblem?, useServer: @escaping @MainActor (URL?) -> Void,
                     useOAuthClientID: @escaping @MainActor (String?) -> Void, cachedByteCount: @escaping @MainActor () -> Int,
                     clearCache: @escaping @MainActor () -> Void, account: @escaping @MainActor () -> (account: Authenticator.Account?, canSignOut: Bool),
-                    signIn: @escaping @MainActor () -> Void, signOut: @escaping @MainActor () -> Void) {
+                    signIn: @escaping @MainActor () -> Void, signOut: @escaping @MainActor () -> Void,
+                    searchHistoryCount: @escaping @MainActor () -> Int = { 0 }, clearSearchHistory: @escaping @MainActor () -> Void = {}) {
+            self.searchHistoryCount = searchHistoryCount
+            self.clearSearchHistory = clearSearchHistory
             self.checkServer = checkServer
             self.useServer = useServer
             self.useOAuthClientID = useOAuthClientID
@@ -50,6 +56,8 @@ public final class PreferencesViewModel {
         case editClientID(String)
         case applyClientID
         case clearCache
+        /// Clear Search History: the recent searches of both scopes forgotten.
+        case clearSearchHistory
         case signIn
         /// Sign Out, confirmed.
         case signOut
@@ -86,6 +94,7 @@ public final class PreferencesViewModel {
     public private(set) var servers: [ServerRow] = []
     public private(set) var clientID: Field
     private var cacheBytes = 0
+    private var historyCount = 0
 
     @ObservationIgnored private let store: PreferencesStore
     @ObservationIgnored private let actions: Actions
@@ -106,6 +115,7 @@ public final class PreferencesViewModel {
         server = settledServer()
         servers = listedServers(saved.servers)
         cacheBytes = actions.cachedByteCount()
+        historyCount = actions.searchHistoryCount()
     }
 
     // MARK: What the window shows
@@ -115,6 +125,14 @@ public final class PreferencesViewModel {
     }
 
     public var canClearCache: Bool { cacheBytes > 0 }
+
+    /// "12 recent searches kept", or none.
+    public var historySummary: String {
+        historyCount == 0 ? tr("No recent searches are kept")
+            : trn("{count} recent search kept", "{count} recent searches kept", historyCount, ["count": NumberText.integer(historyCount)])
+    }
+
+    public var canClearHistory: Bool { historyCount > 0 }
 
     public var accountTitle: String { AccountSummary.text(actions.account().account) }
 
@@ -131,6 +149,7 @@ public final class PreferencesViewModel {
         switch input {
         case .refresh:
             cacheBytes = actions.cachedByteCount()
+            historyCount = actions.searchHistoryCount()
         case .editServer(let text):
             check?.cancel()
             server.text = text
@@ -158,6 +177,9 @@ public final class PreferencesViewModel {
         case .clearCache:
             actions.clearCache()
             cacheBytes = actions.cachedByteCount()
+        case .clearSearchHistory:
+            actions.clearSearchHistory()
+            historyCount = actions.searchHistoryCount()
         case .signIn:
             actions.signIn()
         case .signOut:

@@ -62,6 +62,10 @@ public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatab
     public var query = ""
     public var sort: Sort = .bestMatch
     public var phase: Phase = .initial
+    /// The queries searched lately in this scope, newest first (`SearchHistory`).
+    public var recentSearches: [String] = []
+    /// Under an empty entry, the recent searches take the place of the start page.
+    public var showsRecentSearches: Bool { phase == .initial && !recentSearches.isEmpty }
     public var rows: [Row] = []
     public var paging: Paging = .idle
     public var totalCount = 0

@@ -48,6 +48,9 @@ public final class SearchTabViewModel {
         case refresh
         /// The Filters popover's Apply: the qualifiers written into the query, searched at once.
         case applyFilters(SearchQualifiers)
+        /// A recent search of the scope shown, picked: searched at once.
+        case searchRecent(String)
+        case removeRecent(String)
     }
 
     public private(set) var scope: SearchScope = .people
@@ -84,6 +87,8 @@ public final class SearchTabViewModel {
             scope = newScope
             sendToShown(.queryChanged(text), .queryChanged(text))
         case .refresh: sendToShown(.refresh, .refresh)
+        case .searchRecent(let query): sendToShown(.searchRecent(query), .searchRecent(query))
+        case .removeRecent(let query): sendToShown(.removeRecent(query), .removeRecent(query))
         case .applyFilters(let filters):
             let text = filters.applied(to: query)
             guard text != query else { return }

@@ -37,6 +37,8 @@ extension ScopedSearchViewModel {
         state.capNotice = Source.Row.capNotice(total: results.totalCount)
         state.phase = state.rows.isEmpty ? .noResults : .results
         state.paging = results.hasMore ? .idle : .complete
+        // A query worth searching again: it found something.
+        if !state.rows.isEmpty { try? history?.record(state.query, at: now()) }
     }
 
     /// Refresh: results on screen stay there (with their selection: rows keep their ids) until

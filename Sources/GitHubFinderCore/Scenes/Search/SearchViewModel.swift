@@ -36,6 +36,10 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
         case select(Int64)
         /// "Sign In…" on the Sign In Required page.
         case signIn
+        /// A recent search picked: its query searched at once.
+        case searchRecent(String)
+        /// A recent search's remove button.
+        case removeRecent(String)
     }
 
     /// Where the coordinator takes over.
@@ -70,6 +74,9 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
     /// After a 403/429 on a next page: no further page is asked for before this time.
     @ObservationIgnored var nextPageNotBefore: Date?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
+    /// Where searched queries are written down (nil: nowhere, as in most tests).
+    @ObservationIgnored private(set) var history: SearchHistory?
+    @ObservationIgnored private var historyTask: Task<Void, Never>?
 
     public init(
         source: Source, clock: any Clock<Duration>, actions: Actions,
@@ -88,6 +95,7 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
     }
 
     isolated deinit {
+        historyTask?.cancel()
         observationTask?.cancel()
         searchTask?.cancel()
         pageTask?.cancel()
@@ -111,6 +119,21 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
             if let item = results.items.first(where: { $0.id == id }) { actions.showDetail(item) }
         case .signIn:
             actions.signInRequired { [weak self] in self?.send(.retry) }
+        case .searchRecent(let query):
+            queryChanged(query)
+            startSearch(debounced: false)
+        case .removeRecent(let query):
+            do { try history?.remove(query) } catch { actions.showError(error.localizedDescription) }
+        }
+    }
+
+    /// Writes searched queries down in `history` and lists its recent ones (`recentSearches`).
+    public func useHistory(_ history: SearchHistory) {
+        self.history = history
+        historyTask?.cancel()
+        let stream = history.observe()
+        historyTask = Task { [weak self] in
+            for await queries in stream { self?.state.recentSearches = queries }
         }
     }
 

@@ -15,9 +15,9 @@ final class PreferencesView {
     let serverSpinner: Spinner
     /// The boxed list holding `serverRow` (none when the command line chose the server).
     private let addServerList: Widget
-    let accountButton, clearCacheButton: Button
+    let accountButton, clearCacheButton, clearHistoryButton: Button
     private(set) var serverList: ServerListRows!
-    let accountRow, cacheRow: ActionRow
+    let accountRow, cacheRow, historyRow: ActionRow
     private var observation: StateObservation?
     private var connections: [SignalConnection] = []
     /// Asks before signing out (an AdwMessageDialog above this window).
@@ -37,6 +37,10 @@ final class PreferencesView {
         accountButton = builder.get("account_button")
         cacheRow = builder.get("cache_row")
         clearCacheButton = builder.get("clear_cache_button")
+        historyRow = builder.get("history_row")
+        clearHistoryButton = builder.get("clear_history_button")
+        clearHistoryButton.setLabel(PreferencesTexts.clearCache)
+        clearHistoryButton.setAccessibleLabel(SearchHistoryTexts.clearTitle)
         serverList = ServerListRows(group: serverGroup, choose: { [weak viewModel] in viewModel?.send(.chooseServer($0)) },
                                     remove: { [weak viewModel] in viewModel?.send(.removeServer($0)) })
         clearCacheButton.setLabel(PreferencesTexts.clearCache)
@@ -48,9 +52,9 @@ final class PreferencesView {
     private struct Rendered: Equatable {
         var server, clientID: PreferencesViewModel.Field
         var servers: [PreferencesViewModel.ServerRow]
-        var accountTitle, accountNote, cacheSummary: String
+        var accountTitle, accountNote, cacheSummary, historySummary: String
         var accountButton: PreferencesViewModel.AccountButton
-        var canClearCache: Bool
+        var canClearCache, canClearHistory: Bool
 
         @MainActor init(_ model: PreferencesViewModel) {
             server = model.server
@@ -61,6 +65,8 @@ final class PreferencesView {
             accountButton = model.accountButton
             cacheSummary = model.cacheSummary
             canClearCache = model.canClearCache
+            historySummary = model.historySummary
+            canClearHistory = model.canClearHistory
         }
     }
 
@@ -77,6 +83,7 @@ final class PreferencesView {
             },
             clientIDRow.onApply { [weak self] in self?.viewModel.send(.applyClientID) },
             clearCacheButton.onClicked { [weak self] in self?.viewModel.send(.clearCache) },
+            clearHistoryButton.onClicked { [weak self] in self?.viewModel.send(.clearSearchHistory) },
             accountButton.onClicked { [weak self] in
                 guard let self else { return }
                 switch viewModel.accountButton {
@@ -102,6 +109,8 @@ final class PreferencesView {
         accountButton.setClass("destructive-action", state.accountButton == .signOut)
         cacheRow.setSubtitle(state.cacheSummary)
         clearCacheButton.setSensitive(state.canClearCache)
+        historyRow.setSubtitle(state.historySummary)
+        clearHistoryButton.setSensitive(state.canClearHistory)
     }
 
     private func render(_ field: PreferencesViewModel.Field, row: EntryRow, group: PreferencesGroup) {

@@ -29,6 +29,8 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
         self?.viewModel.send(page.name == "signInRequired" ? .signIn : .retry)
     }
     private let showToast: @MainActor (Toast) -> Void
+    /// The recent searches under an empty entry, made the first time there are some.
+    private var recent: RecentSearchesPage?
     private var observation: StateObservation?
     private var rowsByID: [Int64: Source.Row] = [:]
     private var lastPagingError: String?
@@ -87,6 +89,7 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
         onSort?(state.sort)
         if let content = state.statePage {
             pages.show(content)
+            if content.name == "initial" { showRecent(state.recentSearches) }
         } else {
             states.showChild("results")
         }
@@ -96,6 +99,24 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
             showToast(.retry(text) { [weak self] in self?.viewModel.send(.retry) })
         }
         if case .failed(let message) = state.paging { lastPagingError = message } else { lastPagingError = nil }
+    }
+
+    /// The recent searches under the start page (shown before: made the first time there are some).
+    private func showRecent(_ queries: [String]) {
+        guard recent != nil || !queries.isEmpty, let initial = pages["initial"] else { return }
+        let page = recent ?? {
+            let page = RecentSearchesPage(onPick: { [weak self] in self?.viewModel.send(.searchRecent($0)) },
+                                          onRemove: { [weak self] in self?.viewModel.send(.removeRecent($0)) })
+            initial.appendExtra(page.root)
+            recent = page
+            return page
+        }()
+        page.show(queries)
+    }
+
+    /// Moves the focus into the recent searches when they are on screen (Down in the entry).
+    func focusRecentSearches() -> Bool {
+        states.visibleChildName == "initial" && recent?.focusFirst() == true
     }
 
     /// Fills a recycled row with the view-model row for `id`.

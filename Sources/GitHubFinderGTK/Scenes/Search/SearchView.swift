@@ -73,6 +73,7 @@ final class SearchView {
             entry.onStopSearch { [weak self] in self?.viewModel.send(.clear) },
             entry.onArrowDown { [weak self] in
                 guard let self else { return false }
+                if viewModel.scope == .people ? people.focusRecentSearches() : repositories?.focusRecentSearches() == true { return true }
                 let list = viewModel.scope == .people ? people.list.widget : repositories?.list.widget
                 return list?.isVisibleOnScreen == true && list?.grabFocus() == true
             },
