@@ -169,6 +169,21 @@ def shoot_all(style, lang):
         shoot("preferences", chosen, None, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "ctrl+comma"]), whole_screen=True)
         seed_favorites(env, api)
         shoot("favorites", env, api, then=lambda window: subprocess.run(["xdotool", "key", "--window", window, "alt+2"]))
+        # The tag bar's first tag turned on: only the favorites carrying it.
+        def tag_filter(window):
+            subprocess.run(["xdotool", "key", "--window", window, "alt+2"])
+            time.sleep(0.8)
+            subprocess.run(["xdotool", "mousemove", "--window", window, "90", "164", "click", "1"])
+        shoot("favorites-tag-filter", env, api, then=tag_filter)
+        # Recent searches on the start page (as kept after searches that found someone).
+        db = sqlite3.connect(server_database(env["XDG_DATA_HOME"], api))
+        for hours, (scope, query) in enumerate([("people", "octocat"), ("people", "location:berlin followers:>100"), ("people", "linus"),
+                                                ("repositories", "gtk4 bindings")]):
+            db.execute("INSERT OR REPLACE INTO search_history (scope, query, searchedAt) VALUES (?, ?, datetime('now', ?))",
+                       (scope, query, "-%d hours" % hours))
+        db.commit()
+        db.close()
+        shoot("recent-searches", env, api)
         # Favorites › Repositories (Ctrl+2 in the Favorites tab).
         def favorite_repositories(window):
             subprocess.run(["xdotool", "key", "--window", window, "alt+2"])

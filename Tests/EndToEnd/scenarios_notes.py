@@ -66,6 +66,10 @@ def notes_and_tags():
         check("the toggle is shown pressed", app.wait_until(lambda: pressed(app.find("push button", "hiring")), timeout=3))
         app.press(app.find("push button", "hiring"))
         check("turned off, everyone is back", app.wait_until(lambda: sorted(_favorite_logins(app)) == ["mojombo", "octocat"]), _favorite_logins(app))
+        avatars = os.path.join(s.desktop.env["XDG_CACHE_HOME"], "io.github.githubfinder.GitHubFinder", "avatars")
+        check("the favorites' avatars shown are kept on disk for GNOME Shell's results",
+              app.wait_until(lambda: len([f for f in os.listdir(avatars) if f.endswith(".png")]) >= 2 if os.path.isdir(avatars) else False, timeout=10),
+              os.listdir(avatars) if os.path.isdir(avatars) else "no folder %s" % avatars)
         check("the app quits with Ctrl+Q", app.quit() == 0)
 
         listed = _cli(s, server, "export", "--format", "json")

@@ -123,6 +123,8 @@ def favorites_kept_per_server():
 
 def _use_listed_server(app, address):
     """Clicks the server's row in Preferences (opened already) and waits until it is in use."""
+    # Opened again, the page may still be scrolled to its foot (the account, the cache).
+    app.scroll(require("the Preferences window", app.wait("frame", "Preferences")), clicks=15, down=False)
     servers = require("Preferences lists the servers", app.wait("list", "GitHub Server"), app.tree)
     host = address.split("://", 1)[1]
     app.click(require("the row of %s" % host, app.wait("list item", host, within=servers), app.tree))

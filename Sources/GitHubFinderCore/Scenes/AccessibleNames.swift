@@ -22,4 +22,10 @@ public enum AccessibleNames {
     public static var mainMenu: String { tr("Main Menu") }
     /// Leaves the detail pane of a narrow (folded) window.
     public static var back: String { tr("Back") }
+    /// A favorite's detail: the button that opens the note editor, the editor, the tag entry.
+    public static var addNote: String { FavoriteNotesViewModel.State.addNoteLabel }
+    public static var note: String { FavoriteNotesViewModel.State.noteLabel }
+    public static var tags: String { FavoriteNotesViewModel.State.tagsLabel }
+    /// The start page's list of recent searches.
+    public static var recentSearches: String { SearchHistoryTexts.listLabel }
 }

@@ -6,6 +6,8 @@ public struct ShellSearchMeta: Equatable, Sendable {
     public var id: String
     public var name: String
     public var description: String
+    /// The favorite's avatar as the window kept it (`AvatarFiles`); nil: the app's icon.
+    public var icon: URL? = nil
 }
 
 /// What activating a result opens.
@@ -27,11 +29,14 @@ public final class ShellSearch: @unchecked Sendable {
     public static let limit = 10
     /// The favorites file of the server in use now.
     private let file: () -> URL
+    /// Where the window keeps favorites' avatars (nil: results have the app's icon).
+    private let avatarFolder: URL?
     private var database: (file: URL, queue: DatabaseQueue)?
     private var index: (version: Int, index: ShellSearchIndex)?
 
-    public init(file: @escaping () -> URL) {
+    public init(file: @escaping () -> URL, avatarFolder: URL? = nil) {
         self.file = file
+        self.avatarFolder = avatarFolder
     }
 
     /// The ids of the best matches of `terms` (every term must match).
@@ -50,12 +55,18 @@ public final class ShellSearch: @unchecked Sendable {
     public func metas(_ ids: [String]) -> [ShellSearchMeta] {
         ids.compactMap { id in
             switch favorite(id) {
-            case .person(let favorite, let followers)?: Self.meta(id, favorite, followers: followers)
-            case .repository(let favorite)?: Self.meta(id, favorite)
+            case .person(let favorite, let followers)?: withIcon(Self.meta(id, favorite, followers: followers), favorite.avatarURL)
+            case .repository(let favorite)?: withIcon(Self.meta(id, favorite), favorite.ownerAvatarURL)
             case .search(let query, let scope)?: ShellSearchMeta(id: id, name: query, description: Self.searchLine(scope))
             case nil: nil
             }
         }
+    }
+
+    private func withIcon(_ meta: ShellSearchMeta, _ avatar: URL?) -> ShellSearchMeta {
+        var meta = meta
+        meta.icon = avatarFolder.flatMap { AvatarFiles.existingFile(for: avatar, in: $0) }
+        return meta
     }
 
     /// The favorite behind `id`, or nil when it is not one (any more).

@@ -9,6 +9,8 @@ public enum XDGDirectory: Sendable {
     case state
     /// Preferences: `$XDG_CONFIG_HOME`, else `~/.config`.
     case config
+    /// Favorites' avatars for GNOME Shell: `$XDG_CACHE_HOME`, else `~/.cache`.
+    case cache
 
     /// `name` in the app's folder of this kind.
     public func file(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -25,6 +27,7 @@ public enum XDGDirectory: Sendable {
         case .data: ("XDG_DATA_HOME", ".local/share")
         case .state: ("XDG_STATE_HOME", ".local/state")
         case .config: ("XDG_CONFIG_HOME", ".config")
+        case .cache: ("XDG_CACHE_HOME", ".cache")
         }
         // The spec ignores relative paths.
         if let xdg = environment[variable], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg) }

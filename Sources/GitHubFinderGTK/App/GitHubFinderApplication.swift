@@ -100,7 +100,7 @@ public final class GitHubFinderApplication {
         let search = ShellSearch(file: {
             let server = GitHubConfiguration.fromEnvironment(baseURL: apiURL, preferred: PreferencesStore().load().apiURL).baseURL
             return FavoritesLocation.file(for: server, in: FavoritesLocation.defaultFolder())
-        })
+        }, avatarFolder: AvatarFiles.folder())
         let application = UnsafeMutableRawPointer(gApplication)
         nonisolated(unsafe) weak var this = self
         let provider = ShellSearchProvider(search: search, actions: .init(

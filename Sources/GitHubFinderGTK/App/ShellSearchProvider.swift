@@ -182,7 +182,7 @@ final class ShellSearchProvider: @unchecked Sendable {
         let list = Self.builder("aa{sv}")
         for meta in metas {
             let entry = Self.builder("a{sv}")
-            for (key, value) in [("id", meta.id), ("name", meta.name), ("description", meta.description), ("gicon", Self.icon)] {
+            for (key, value) in [("id", meta.id), ("name", meta.name), ("description", meta.description), ("gicon", meta.icon?.path ?? Self.icon)] {
                 g_variant_builder_add_value(entry, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(g_variant_new_string(value))))
             }
             g_variant_builder_add_value(list, g_variant_builder_end(entry))

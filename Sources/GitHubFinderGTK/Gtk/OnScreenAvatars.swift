@@ -31,6 +31,8 @@ final class OnScreenAvatars {
     private let drawnSize: Int
     private let rows: @MainActor () -> [any AvatarRow]
     private var pending: UInt32 = 0
+    /// Told each avatar that arrives for a row (Favorites keeps them on disk for GNOME Shell).
+    var onLoaded: (@MainActor (Texture, URL) -> Void)?
     private var scrolling: [SignalConnection] = []
 
     init(scroller: ScrolledWindow, avatars: AvatarTextures, drawnSize: Int32, rows: @escaping @MainActor () -> [any AvatarRow]) {
@@ -48,8 +50,12 @@ final class OnScreenAvatars {
     /// Pixels to ask for: the drawn size on this display.
     var pixelSize: Int { drawnSize * scroller.scaleFactor }
 
-    /// The avatar if already decoded at this display's size.
-    func cached(_ url: URL?) -> Texture? { avatars.cached(url, pixelSize: pixelSize) }
+    /// The avatar if already decoded at this display's size (told to `onLoaded` too).
+    func cached(_ url: URL?) -> Texture? {
+        let texture = avatars.cached(url, pixelSize: pixelSize)
+        if let texture, let url { onLoaded?(texture, url) }
+        return texture
+    }
 
     /// Looks at the rows again shortly (after a bind, a scroll, a resize).
     func schedule() {
@@ -74,7 +80,10 @@ final class OnScreenAvatars {
             if !row.hasAvatar { row.showInitials() }
             guard let url = row.wantedAvatar else { continue }
             if !row.hasAvatar {
-                avatars.load(url, pixelSize: size, for: row) { [weak row] texture in row?.showAvatar(texture, for: url) }
+                avatars.load(url, pixelSize: size, for: row) { [weak row, weak self] texture in
+                    row?.showAvatar(texture, for: url)
+                    if let texture { self?.onLoaded?(texture, url) }
+                }
             }
         }
     }

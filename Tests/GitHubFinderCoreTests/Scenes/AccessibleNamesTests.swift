@@ -14,6 +14,10 @@ struct AccessibleNamesTests {
         #expect(AccessibleNames.favoritesTab == "Favorites")
         #expect(AccessibleNames.mainMenu == "Main Menu")
         #expect(AccessibleNames.back == "Back")
+        #expect(AccessibleNames.addNote == "Add Note")
+        #expect(AccessibleNames.note == "Note")
+        #expect(AccessibleNames.tags == "Tags")
+        #expect(AccessibleNames.recentSearches == "Recent searches")
     }
 
     @Test func theAboutTextsNameTheApplication() {

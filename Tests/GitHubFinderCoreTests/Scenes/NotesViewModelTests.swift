@@ -89,4 +89,20 @@ struct NotesViewModelTests {
         #expect(search.metas(search.resultIDs(["conference"])).map(\.name) == ["Émile Zola"])
         #expect(search.metas(search.resultIDs(["compilers"])).map(\.name) == ["apple/swift"])
     }
+
+    @Test func aResultHasTheFavoritesAvatarAsItsIconOnceTheWindowKeptIt() throws {
+        let (database, file) = try ShellSearchTests.database()
+        let avatar = try #require(URL(string: "https://avatars.githubusercontent.com/u/583231?v=4"))
+        try database.saveFavorite(Favorite(id: 583_231, login: "octoavatar", avatarURL: avatar))
+        let folder = AppDatabaseTests.temporaryFolder().appendingPathComponent("avatars")
+        let search = ShellSearch(file: { file }, avatarFolder: folder)
+        #expect(search.metas(["person:583231"]).first?.icon == nil, "not kept yet: the app's icon")
+
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kept = AvatarFiles.file(for: avatar, in: folder)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: kept)
+        #expect(search.metas(["person:583231"]).first?.icon == kept)
+        #expect(AvatarFiles.file(for: avatar, in: folder) == kept && AvatarFiles.file(for: URL(string: "https://example.com/a")!, in: folder) != kept,
+                "one file per avatar URL, always the same")
+    }
 }

@@ -59,6 +59,8 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
     /// The `contentVersion` the bound rows show.
     private var drawnContentVersion = -1
     private var onScreenAvatars: OnScreenAvatars!
+    /// Favorites' avatars kept on disk for GNOME Shell's search results.
+    private let avatarFiles = AvatarFileWriter()
     private var followingBadges: FollowingBadges!
     /// Told the filter each render applied (the filter timing of `make bench`).
     var onRendered: (@MainActor (String) -> Void)?
@@ -89,6 +91,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
         onScreenAvatars = OnScreenAvatars(scroller: scroller, avatars: avatars, drawnSize: Entry.avatarSize) { [weak self] in
             self.map { $0.list.boundRows.values.map(\.entry) } ?? []
         }
+        onScreenAvatars.onLoaded = { [avatarFiles] texture, url in avatarFiles.keep(texture, for: url) }
         list.onActivate { [weak self] key in
             if let id = FavoritesKey.entryID(key) { self?.viewModel.send(.select(id)) }
         }

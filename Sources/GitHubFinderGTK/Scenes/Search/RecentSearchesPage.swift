@@ -19,7 +19,7 @@ final class RecentSearchesPage {
         self.onRemove = onRemove
         root.append(Label(SearchHistoryTexts.title, classes: ["heading"]))
         list.addClass("boxed-list")
-        list.setAccessibleLabel(SearchHistoryTexts.listLabel)
+        list.setAccessibleLabel(AccessibleNames.recentSearches)
         root.append(list)
         connections = list.onRowActivated { [weak self] index in
             guard let self, shown.indices.contains(index) else { return }

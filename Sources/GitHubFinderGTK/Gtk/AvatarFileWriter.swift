@@ -1,0 +1,33 @@
+import CGtk
+import Foundation
+import GitHubFinderCore
+
+/// Writes favorites' avatars as small PNG files (`AvatarFiles`) once they are shown, for GNOME
+/// Shell's search results. Each avatar once per session, and only when no file is there yet.
+@MainActor
+final class AvatarFileWriter {
+    private let folder: URL
+    /// The avatars written, or found written, this session.
+    private var known: Set<String> = []
+    private var hasFolder = false
+
+    init(folder: URL = AvatarFiles.folder()) {
+        self.folder = folder
+    }
+
+    func keep(_ texture: Texture, for url: URL) {
+        guard known.insert(url.absoluteString).inserted else { return }
+        let file = AvatarFiles.file(for: url, in: folder)
+        guard !FileManager.default.fileExists(atPath: file.path) else { return }
+        if !hasFolder {
+            hasFolder = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+        }
+        // Under another name first: the search provider never reads half a file.
+        let partial = file.path + ".part"
+        if gdk_texture_save_to_png(texture.opaque, partial) != 0 {
+            _ = rename(partial, file.path)
+        } else {
+            _ = unlink(partial)
+        }
+    }
+}
