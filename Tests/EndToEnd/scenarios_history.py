@@ -1,7 +1,10 @@
 """Search history: the queries that found something are listed on the start page under an empty
 entry, newest first, per scope; Down and Enter search one again; each can be removed; Preferences
 clears them; they are kept across a restart."""
-from driver import Scenario, check, find_all, name, require
+import json
+import os
+
+from driver import Scenario, check, find_all, name, pressed, require
 
 
 def _recent(app):
@@ -47,6 +50,13 @@ def search_history():
         check("Preferences says how many are kept", again.wait_label_containing("1 recent search kept"), again.tree)
         again.press(require("Preferences has 'Clear Search History'", again.wait("push button", "Clear Search History"), again.tree))
         check("cleared", again.wait_label_containing("No recent searches are kept"), again.tree)
+        switch = again.find("check box", "Also Search GitHub")
+        require("GNOME Shell Search has 'Also Search GitHub'", switch, again.tree)
+        check("off unless turned on", not pressed(switch))
+        again.press(switch)
+        preferences = os.path.join(s.desktop.env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder", "preferences.json")
+        check("turned on, it is saved at once",
+              again.wait_until(lambda: os.path.exists(preferences) and json.load(open(preferences)).get("shellSearchAsksGitHub") is True, timeout=5))
         again.key("Escape")
         check("the start page has no recent searches left", again.wait_until(lambda: again.find("list", "Recent searches") is None), again.tree)
 

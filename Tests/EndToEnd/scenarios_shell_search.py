@@ -123,6 +123,7 @@ def search_provider():
               [(m["name"], m["description"]) for m in metas] == [("gtk4 bindings", "Recent search · Repositories")])
         (ids,), _ = provider.call("GetInitialResultSet", "(as)", ["nobody-has-this"])
         check("no match: no results", ids == [])
+        check("off by default, the Shell's searches ask GitHub nothing", server.requests("search") == 0, server.stats())
 
         (metas,), _ = provider.call("GetResultMetas", "(as)", ["person:9919", "repository:1296269", "person:424242"])
         check("GetResultMetas names each result and says what it is",
@@ -164,4 +165,41 @@ def search_provider():
         os.remove(os.path.join(os.environ["GHF_DBUS_SERVICES"], BUS_NAME + ".service"))
 
 
-SCENARIOS = [search_provider]
+def asks_github_when_turned_on():
+    with Scenario("GNOME Shell search: with Also Search GitHub on, people on GitHub after the favorites") as s:
+        server = s.server("--search-limit", 1000)
+        imported = _cli(s, server, "import", _favorites_file(s, server))
+        require("favorites are imported for the scenario", imported.returncode == 0, imported.stderr)
+        config = os.path.join(s.desktop.env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
+        os.makedirs(config, exist_ok=True)
+        with open(os.path.join(config, "preferences.json"), "w") as f:
+            json.dump({"shellSearchAsksGitHub": True}, f)
+        provider, stderr = _install_service(s, server)
+
+        (ids,), ms = provider.call("GetInitialResultSet", "(as)", ["mojombo"])
+        github = [i for i in ids if i.startswith("github:")]
+        check("the answer has the people GitHub finds (%.0f ms, after the pause in typing): %r" % (ms, ids),
+              any(i.endswith(":mojombo") for i in github))
+        check("GitHub was asked once", server.requests("search") == 1, server.stats())
+        (ids,), _ = provider.call("GetInitialResultSet", "(as)", ["oc"])
+        check("a query under three characters asks nothing", server.requests("search") == 1, server.stats())
+        (metas,), _ = provider.call("GetResultMetas", "(as)", github)
+        check("each says it is on GitHub: %r" % metas, metas and metas[0]["name"] == "mojombo" and metas[0]["description"].startswith("On GitHub"))
+        (ids,), _ = provider.call("GetInitialResultSet", "(as)", ["octocat"])
+        check("the favorites come first: %r" % ids, ids[:1] == ["person:1125"])
+
+        pid = provider.owner_pid()
+        provider.call("ActivateResult", "(sasu)", github[0], ["mojombo"], 0)
+        app = wait_for(lambda: find_app_node(pid), timeout=15)
+        require("ActivateResult brings the app onto the accessibility bus", app)
+        check("and opens that person's detail", wait_for(lambda: find(app, "label", "Tom Preston-Werner"), timeout=15))
+        provider.bus.call_sync(BUS_NAME, "/io/github/githubfinder/GitHubFinder", "org.gtk.Actions", "Activate",
+                               GLib.Variant("(sava{sv})", ("quit", [], {})), None, 0, 5000, None)
+        check("the app quits", _wait_gone(pid, 15))
+        with open(stderr, errors="replace") as f:
+            problems = [line.rstrip("\n") for line in f if GLIB_PROBLEM.search(line)]
+        check("the service printed no GLib/GTK critical or warning", not problems, "\n".join(problems[:20]))
+        os.remove(os.path.join(os.environ["GHF_DBUS_SERVICES"], BUS_NAME + ".service"))
+
+
+SCENARIOS = [search_provider, asks_github_when_turned_on]

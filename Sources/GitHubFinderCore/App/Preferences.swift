@@ -19,8 +19,13 @@ public struct Preferences: Codable, Equatable, Sendable {
     public var servers: [URL]
     /// The OAuth app whose device flow signs in; nil: sign in with a personal access token only.
     public var oauthClientID: String?
+    /// GNOME Shell's search asks GitHub for people too (off unless the user turns it on: by
+    /// default the Shell's answers come from the favorites alone, with no request).
+    public var shellSearchAsksGitHub: Bool
 
-    public init(colorScheme: ColorSchemePreference = .system, apiURL: URL? = nil, servers: [URL] = [], oauthClientID: String? = nil) {
+    public init(colorScheme: ColorSchemePreference = .system, apiURL: URL? = nil, servers: [URL] = [], oauthClientID: String? = nil,
+                shellSearchAsksGitHub: Bool = false) {
+        self.shellSearchAsksGitHub = shellSearchAsksGitHub
         self.colorScheme = colorScheme
         self.apiURL = apiURL
         self.servers = Self.listed(servers, inUse: apiURL)
@@ -35,6 +40,7 @@ public struct Preferences: Codable, Equatable, Sendable {
         let servers = (try? container.decodeIfPresent([String].self, forKey: .servers)) ?? []
         self.servers = Self.listed(servers.compactMap { try? ServerAddress.parse($0).get() }, inUse: apiURL)
         oauthClientID = (try? container.decodeIfPresent(String.self, forKey: .oauthClientID)).flatMap { try? OAuthClientID.parse($0).get() }
+        shellSearchAsksGitHub = (try? container.decodeIfPresent(Bool.self, forKey: .shellSearchAsksGitHub)) ?? false
     }
 
     /// `servers` without github.com or repeats, with the server in use added when missing (a file

@@ -31,12 +31,30 @@ public final class ShellSearch: @unchecked Sendable {
     private let file: () -> URL
     /// Where the window keeps favorites' avatars (nil: results have the app's icon).
     private let avatarFolder: URL?
+    /// People GitHub found, when Preferences lets the Shell ask it (`results(_:)`).
+    public let github: ShellGitHubSearch?
+    /// Whether the user lets the Shell ask GitHub (read at each search: Preferences may change).
+    private let asksGitHub: @Sendable () -> Bool
     private var database: (file: URL, queue: DatabaseQueue)?
     private var index: (version: Int, index: ShellSearchIndex)?
 
-    public init(file: @escaping () -> URL, avatarFolder: URL? = nil) {
+    public init(file: @escaping () -> URL, avatarFolder: URL? = nil, github: ShellGitHubSearch? = nil, asksGitHub: @escaping @Sendable () -> Bool = { false }) {
         self.file = file
         self.avatarFolder = avatarFolder
+        self.github = github
+        self.asksGitHub = asksGitHub
+    }
+
+    /// Whether `results(_:local:)` will ask GitHub for these terms (the reply must wait for it).
+    public var asksGitHubNow: Bool { github != nil && asksGitHub() }
+
+    /// The favorites and recent searches matching `terms` (`local`, from `resultIDs`), then the
+    /// people GitHub finds that are not among them, at most `limit` in all.
+    public func withGitHub(_ terms: [String], local: [String]) async -> [String] {
+        guard let github, local.count < Self.limit else { return local }
+        let people = await github.people(for: terms)
+        let found = people.filter { !local.contains("person:\($0.id)") }.map(ShellGitHubSearch.id)
+        return Array((local + found).prefix(Self.limit))
     }
 
     /// The ids of the best matches of `terms` (every term must match).
@@ -58,6 +76,7 @@ public final class ShellSearch: @unchecked Sendable {
             case .person(let favorite, let followers)?: withIcon(Self.meta(id, favorite, followers: followers), favorite.avatarURL)
             case .repository(let favorite)?: withIcon(Self.meta(id, favorite), favorite.ownerAvatarURL)
             case .search(let query, let scope)?: ShellSearchMeta(id: id, name: query, description: Self.searchLine(scope))
+            case .github?: github?.meta(id)
             case nil: nil
             }
         }
@@ -76,6 +95,7 @@ public final class ShellSearch: @unchecked Sendable {
             case .person(let favorite, _): .person(favorite.user)
             case .repository(let favorite): .repository(favorite.repository)
             case .search(let query, let scope): .search(query, scope)
+            case .github(let user): .person(user)
             }
         }
     }
@@ -85,6 +105,7 @@ public final class ShellSearch: @unchecked Sendable {
         case person(Favorite, followers: Int?)
         case repository(RepositoryFavorite)
         case search(String, SearchScope)
+        case github(User)
     }
 
     /// "Recent search · People".
@@ -98,6 +119,7 @@ public final class ShellSearch: @unchecked Sendable {
         if search.count == 3, search[0] == "search", let scope = SearchScope(rawValue: String(search[1])), !search[2].isEmpty {
             return .search(String(search[2]), scope)
         }
+        if id.hasPrefix("github:") { return github?.person(id).map(Favorited.github) }
         let parts = id.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let key = Int64(parts[1]), let queue = queue() else { return nil }
         return try? queue.read { db in

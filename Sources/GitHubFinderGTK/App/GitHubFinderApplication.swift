@@ -97,10 +97,14 @@ public final class GitHubFinderApplication {
 
     private func exportShellSearch() {
         let apiURL = options.apiURL
-        let search = ShellSearch(file: {
-            let server = GitHubConfiguration.fromEnvironment(baseURL: apiURL, preferred: PreferencesStore().load().apiURL).baseURL
-            return FavoritesLocation.file(for: server, in: FavoritesLocation.defaultFolder())
-        }, avatarFolder: AvatarFiles.folder())
+        let server: @Sendable () -> URL = { GitHubConfiguration.fromEnvironment(baseURL: apiURL, preferred: PreferencesStore().load().apiURL).baseURL }
+        let github = ShellGitHubSearch(server: server, makeAPI: { url in
+            var configuration = GitHubConfiguration.fromEnvironment(baseURL: url)
+            configuration.timeout = 5
+            return GitHubClient(configuration: configuration)
+        })
+        let search = ShellSearch(file: { FavoritesLocation.file(for: server(), in: FavoritesLocation.defaultFolder()) }, avatarFolder: AvatarFiles.folder(),
+                                 github: github, asksGitHub: { PreferencesStore().load().shellSearchAsksGitHub })
         let application = UnsafeMutableRawPointer(gApplication)
         nonisolated(unsafe) weak var this = self
         let provider = ShellSearchProvider(search: search, actions: .init(

@@ -124,11 +124,11 @@ final class ShellSearchProvider: @unchecked Sendable {
         }
         switch method {
         case "GetInitialResultSet":
-            reply(invocation, strings: search.resultIDs(Self.strings(parameters, 0)))
+            answer(invocation, terms: Self.strings(parameters, 0))
         case "GetSubsearchResultSet":
             // Searched again whole: the previous ten are the best of the shorter terms, not
             // every match of the longer ones.
-            reply(invocation, strings: search.resultIDs(Self.strings(parameters, 1)))
+            answer(invocation, terms: Self.strings(parameters, 1))
         case "GetResultMetas":
             reply(invocation, metas: search.metas(Self.strings(parameters, 0)))
         case "ActivateResult":
@@ -146,6 +146,24 @@ final class ShellSearchProvider: @unchecked Sendable {
         default:
             g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "No such method: \(method)")
         }
+    }
+
+    /// Replies with the favorites and recent searches matching `terms` at once; when the user
+    /// lets the Shell ask GitHub, after GitHub's answer (a pause in typing, two seconds at most),
+    /// from the task that waited for it (GDBus replies from any thread).
+    private func answer(_ invocation: OpaquePointer, terms: [String]) {
+        let local = search.resultIDs(terms)
+        guard search.asksGitHubNow else { return reply(invocation, strings: local) }
+        let pending = PendingInvocation(invocation: invocation)
+        let search = search
+        Task.detached { [self] in
+            reply(pending.invocation, strings: await search.withGitHub(terms, local: local))
+        }
+    }
+
+    /// A call answered later, from another thread.
+    private struct PendingInvocation: @unchecked Sendable {
+        let invocation: OpaquePointer
     }
 
     // MARK: GVariant

@@ -90,8 +90,9 @@ struct SearchHistoryTests {
         let database = try NotesAndTagsTests.database()
         try SearchHistory(database: database, scope: .people).record("octocat", at: start)
         try SearchHistory(database: database, scope: .repositories).record("swift", at: start)
+        let store = PreferencesStore(environment: ["XDG_CONFIG_HOME": AppDatabaseTests.temporaryFolder().path])
         let viewModel = PreferencesViewModel(
-            store: PreferencesStore(environment: ["XDG_CONFIG_HOME": AppDatabaseTests.temporaryFolder().path]),
+            store: store,
             serverInUse: GitHubConfiguration.defaultBaseURL, serverOverride: nil, clientIDOverride: nil,
             actions: .init(checkServer: { _ in nil }, useServer: { _ in }, useOAuthClientID: { _ in }, cachedByteCount: { 0 }, clearCache: {},
                            account: { (nil, false) }, signIn: {}, signOut: {},
@@ -100,6 +101,11 @@ struct SearchHistoryTests {
         viewModel.send(.clearSearchHistory)
         #expect(viewModel.historySummary == "No recent searches are kept" && !viewModel.canClearHistory)
         #expect(try database.searchHistoryCount() == 0)
+
+        // GNOME Shell Search › Also Search GitHub: off unless turned on, saved at once
+        #expect(!viewModel.shellSearchAsksGitHub && !store.load().shellSearchAsksGitHub)
+        viewModel.send(.setShellSearchAsksGitHub(true))
+        #expect(viewModel.shellSearchAsksGitHub && store.load().shellSearchAsksGitHub)
     }
 
     @Test func gnomeShellOffersRecentSearchesAndSearchesOneAgain() throws {

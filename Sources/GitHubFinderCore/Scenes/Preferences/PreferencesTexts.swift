@@ -55,6 +55,12 @@ public enum PreferencesTexts {
 
     /// What removing a server keeps, in the remove button's tooltip.
     public static var removeServerNote: String { tr("Its favorites stay on this computer for when you add it again.") }
+
+    /// GNOME Shell Search › Also Search GitHub: the switch's title (its accessible name) and what it does.
+    public static var shellSearchGitHub: String { tr("Also Search GitHub") }
+    public static var shellSearchGitHubNote: String {
+        tr("People on GitHub among the Activities overview's results, after a pause in typing. Off, the results are your favorites and recent searches, with no request.")
+    }
 }
 
 /// A question with Cancel and one action (AdwMessageDialog).

@@ -58,6 +58,8 @@ public final class PreferencesViewModel {
         case clearCache
         /// Clear Search History: the recent searches of both scopes forgotten.
         case clearSearchHistory
+        /// GNOME Shell Search › Also Search GitHub turned on or off.
+        case setShellSearchAsksGitHub(Bool)
         case signIn
         /// Sign Out, confirmed.
         case signOut
@@ -95,6 +97,8 @@ public final class PreferencesViewModel {
     public private(set) var clientID: Field
     private var cacheBytes = 0
     private var historyCount = 0
+    /// GNOME Shell's search asks GitHub too (saved at once; the provider reads it at each search).
+    public private(set) var shellSearchAsksGitHub = false
 
     @ObservationIgnored private let store: PreferencesStore
     @ObservationIgnored private let actions: Actions
@@ -116,6 +120,7 @@ public final class PreferencesViewModel {
         servers = listedServers(saved.servers)
         cacheBytes = actions.cachedByteCount()
         historyCount = actions.searchHistoryCount()
+        shellSearchAsksGitHub = saved.shellSearchAsksGitHub
     }
 
     // MARK: What the window shows
@@ -180,6 +185,12 @@ public final class PreferencesViewModel {
         case .clearSearchHistory:
             actions.clearSearchHistory()
             historyCount = actions.searchHistoryCount()
+        case .setShellSearchAsksGitHub(let on):
+            guard on != shellSearchAsksGitHub else { return }
+            var preferences = store.load()
+            preferences.shellSearchAsksGitHub = on
+            try? store.save(preferences)
+            shellSearchAsksGitHub = on
         case .signIn:
             actions.signIn()
         case .signOut:

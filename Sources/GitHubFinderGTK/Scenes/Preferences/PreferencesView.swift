@@ -17,7 +17,8 @@ final class PreferencesView {
     private let addServerList: Widget
     let accountButton, clearCacheButton, clearHistoryButton: Button
     private(set) var serverList: ServerListRows!
-    let accountRow, cacheRow, historyRow: ActionRow
+    let accountRow, cacheRow, historyRow, shellGitHubRow: ActionRow
+    let shellGitHubSwitch: Switch
     private var observation: StateObservation?
     private var connections: [SignalConnection] = []
     /// Asks before signing out (an AdwMessageDialog above this window).
@@ -38,6 +39,10 @@ final class PreferencesView {
         cacheRow = builder.get("cache_row")
         clearCacheButton = builder.get("clear_cache_button")
         historyRow = builder.get("history_row")
+        shellGitHubRow = builder.get("shell_github_row")
+        shellGitHubSwitch = builder.get("shell_github_switch")
+        shellGitHubRow.setTitle(PreferencesTexts.shellSearchGitHub)
+        shellGitHubRow.setSubtitle(PreferencesTexts.shellSearchGitHubNote)
         clearHistoryButton = builder.get("clear_history_button")
         clearHistoryButton.setLabel(PreferencesTexts.clearCache)
         clearHistoryButton.setAccessibleLabel(SearchHistoryTexts.clearTitle)
@@ -54,7 +59,7 @@ final class PreferencesView {
         var servers: [PreferencesViewModel.ServerRow]
         var accountTitle, accountNote, cacheSummary, historySummary: String
         var accountButton: PreferencesViewModel.AccountButton
-        var canClearCache, canClearHistory: Bool
+        var canClearCache, canClearHistory, shellSearchAsksGitHub: Bool
 
         @MainActor init(_ model: PreferencesViewModel) {
             server = model.server
@@ -67,6 +72,7 @@ final class PreferencesView {
             canClearCache = model.canClearCache
             historySummary = model.historySummary
             canClearHistory = model.canClearHistory
+            shellSearchAsksGitHub = model.shellSearchAsksGitHub
         }
     }
 
@@ -84,6 +90,10 @@ final class PreferencesView {
             clientIDRow.onApply { [weak self] in self?.viewModel.send(.applyClientID) },
             clearCacheButton.onClicked { [weak self] in self?.viewModel.send(.clearCache) },
             clearHistoryButton.onClicked { [weak self] in self?.viewModel.send(.clearSearchHistory) },
+            Signals.onNotify(shellGitHubSwitch.raw, "active") { [weak self] in
+                guard let self else { return }
+                viewModel.send(.setShellSearchAsksGitHub(shellGitHubSwitch.isActive))
+            },
             accountButton.onClicked { [weak self] in
                 guard let self else { return }
                 switch viewModel.accountButton {
@@ -111,6 +121,7 @@ final class PreferencesView {
         clearCacheButton.setSensitive(state.canClearCache)
         historyRow.setSubtitle(state.historySummary)
         clearHistoryButton.setSensitive(state.canClearHistory)
+        shellGitHubSwitch.setActive(state.shellSearchAsksGitHub)
     }
 
     private func render(_ field: PreferencesViewModel.Field, row: EntryRow, group: PreferencesGroup) {
