@@ -53,6 +53,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -658,10 +659,24 @@ def session_repositories(folder, server):
 
 
 def session_favorites(folder, server, data_home):
-    """A new start on the favorites starred before: grouped under letter headers, then filtered."""
+    """A new start on the favorites starred before: the start page with the recent searches,
+    the favorites grouped under letter headers, filtered, listed by a tag, and a favorite's
+    detail with its note and tags."""
+    with sqlite3.connect(app_database(data_home)) as db:
+        db.execute("UPDATE favorite SET note = 'Met at GUADEC 2026', tags = 'conference 2026' WHERE login = 'octocat'")
     app = App(folder, "favorites", ["--api-url", server.base], data_home=data_home)
     try:
         app.wait("the search entry", "entry", "Search GitHub users")
+        app.park_pointer()
+
+        def recent_searches():
+            listed = app.find("list", "Recent searches")
+            need(listed is not None, "the start page lists no recent searches")
+            need(gui.find(listed, "list item", "tom") is not None, "'tom' (searched before) is not among the recent searches")
+            need(showing(app, "label", "Search GitHub Users"), "the start page is not showing")
+            return "start page with recent searches: tom"
+        if not idle_cpu(app, "start-page-recent-searches", recent_searches):
+            return
         app.key("alt+2")
         app.wait("the favorites list", "list", "Favorites", timeout=10)
         app.park_pointer()
@@ -697,7 +712,38 @@ def session_favorites(folder, server, data_home):
             need(gui.find(favorites, "panel", "O") is not None, "the 'O' header is not showing")
             return "filter 'octo': octocat under 'O' only"
         time.sleep(0.5)
-        idle_cpu(app, "favorites-filtered", filtered)
+        if not idle_cpu(app, "favorites-filtered", filtered):
+            return
+
+        app.click(app.find("entry", "Filter favorites"))
+        app.key("ctrl+a", "BackSpace")
+        tag = app.wait("the tag bar's 'conference 2026'", "push button", "conference 2026", timeout=10)
+        app.press(tag)
+        app.park_pointer()
+
+        def tagged():
+            favorites = app.find("list", "Favorites")
+            need(favorites is not None and gui.find(favorites, "panel", "octocat") is not None, "'octocat' is not listed under its tag")
+            others = [login for login in FAVORITE_LOGINS if login != "octocat" and gui.find(favorites, "panel", login) is not None]
+            need(not others, "the tag left %s listed" % others)
+            need(gui.has_state(app.find("push button", "conference 2026"), gui.pyatspi.STATE_PRESSED), "the tag is not turned on")
+            return "tag 'conference 2026': octocat only"
+        time.sleep(0.5)
+        if not idle_cpu(app, "favorites-tag-filter", tagged):
+            return
+
+        app.click(gui.find(app.find("list", "Favorites"), "panel", "octocat"))
+        app.wait("octocat's note", "text", "Note", timeout=15)
+        app.park_pointer()
+
+        def noted():
+            note = app.find("text", "Note")
+            need(note is not None and gui.text_of(note) == "Met at GUADEC 2026", "the note editor does not show octocat's note")
+            need(showing(app, "push button", "Remove tag conference 2026"), "the tag chip is not showing")
+            need(showing(app, "text", "Tags"), "the tag entry is not showing")
+            return "octocat's detail: its note and its tag"
+        time.sleep(0.5)
+        idle_cpu(app, "detail-note", noted)
     except StateNotReached as error:
         REPORT.fail("session favorites", "%s%s" % (error, evidence_note(app, "session")))
     finally:
@@ -1252,7 +1298,8 @@ REQUIRED = {
     "start": ["idle.cpu.start-page", "idle.cpu.favorites-empty", "idle.cpu.preferences", "idle.cpu.sign-in-dialog"],
     "search": ["idle.cpu.results"] + ["idle.cpu." + state for state, _ in DETAIL_ACCOUNTS],
     "repositories": ["idle.cpu.repository-results", "idle.cpu.repository-detail", "idle.cpu.favorite-repositories"],
-    "favorites": ["idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered"],
+    "favorites": ["idle.cpu.start-page-recent-searches", "idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered", "idle.cpu.favorites-tag-filter",
+                  "idle.cpu.detail-note"],
     "narrow": ["idle.cpu.narrow-detail"],
     "filter": ["favorites.filter.100k.keystroke-to-splice", "favorites.filter.50k+50k.keystroke-to-splice"],
     "rate-limited": ["idle.cpu.rate-limited"],

@@ -16,7 +16,6 @@ extension FavoritesArchive {
             guard logins.insert(person.login.lowercased()).inserted else { throw .invalid(tr("{field}: listed twice", ["field": field + ".login"])) }
             try Self.requireWeb(person.avatarURL, field + ".avatarURL")
             try Self.requireWeb(person.profileURL, field + ".profileURL")
-            try Self.requireNote(person.notes, field)
         }
         ids = []
         var fullNames = Set<String>()
@@ -35,7 +34,6 @@ extension FavoritesArchive {
             }
             try Self.requireWeb(repository.ownerAvatarURL, field + ".ownerAvatarURL")
             try Self.requireWeb(repository.htmlURL, field + ".htmlURL")
-            try Self.requireNote(repository.notes, field)
         }
     }
 
@@ -44,23 +42,6 @@ extension FavoritesArchive {
         let allowed = !name.isEmpty && name.count <= 100 && name != "." && name != ".."
             && name.unicodeScalars.allSatisfy { !CharacterSet.whitespacesAndNewlines.contains($0) && !CharacterSet.controlCharacters.contains($0) && $0 != "/" }
         guard allowed else { throw .invalid(tr("{field}: not a valid value", ["field": field])) }
-    }
-
-    /// The longest note kept, in characters.
-    static let maximumNoteLength = 10_000
-
-    /// A note of at most `maximumNoteLength` characters with no control characters but line
-    /// breaks and tabs; at most 50 tags.
-    private static func requireNote(_ notes: FavoriteNotes, _ field: String) throws(FavoritesArchiveError) {
-        if let note = notes.note {
-            let allowed = note.count <= maximumNoteLength && note.unicodeScalars.allSatisfy {
-                !CharacterSet.controlCharacters.contains($0) || $0 == "\n" || $0 == "\t" || $0 == "\r"
-            }
-            guard allowed else { throw .invalid(tr("{field}: not a valid value", ["field": field + ".note"])) }
-        }
-        guard notes.tags.count <= 50, notes.tags.allSatisfy({ tag in !tag.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) } }) else {
-            throw .invalid(tr("{field}: not a valid value", ["field": field + ".tags"]))
-        }
     }
 
     private static func requireWeb(_ url: URL?, _ field: String) throws(FavoritesArchiveError) {

@@ -17,10 +17,18 @@ public struct FavoriteNotes: Equatable, Sendable, Hashable {
     public static let none = FavoriteNotes()
     public var isEmpty: Bool { note == nil && tags.isEmpty }
 
-    /// nil for a note with nothing but white space; otherwise as typed, trailing space trimmed.
+    /// The longest note kept, in characters (what a favorites file may hold too).
+    public static let maximumNoteLength = 100_000
+
+    /// nil for a note with nothing but white space; otherwise as typed, trailing space trimmed,
+    /// without control characters but line breaks and tabs (a pasted bell, a CR of a CRLF), and
+    /// cut to `maximumNoteLength`: what is kept can always be exported and imported again.
     static func cleanNote(_ note: String?) -> String? {
         guard let note else { return nil }
-        let trimmed = String(note.reversed().drop(while: \.isWhitespace).reversed())
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: note.unicodeScalars.lazy.filter { $0 == "\n" || $0 == "\t" || !CharacterSet.controlCharacters.contains($0) })
+        let kept = String(String(scalars).prefix(maximumNoteLength))
+        let trimmed = String(kept.reversed().drop(while: \.isWhitespace).reversed())
         return trimmed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : trimmed
     }
 
@@ -45,13 +53,18 @@ public enum FavoriteTags {
         normalized(text.split(whereSeparator: { $0 == "," || $0.isNewline }).map(String.init))
     }
 
-    /// Each tag trimmed with inner runs of white space made one space and cut to
-    /// `maximumLength`; blank ones dropped, and repeats regardless of case (the first kept).
+    /// Most tags a favorite keeps.
+    public static let maximumCount = 50
+
+    /// Each tag trimmed with inner runs of white space made one space, without control
+    /// characters, cut to `maximumLength`; blank ones dropped, and repeats regardless of case
+    /// (the first kept); at most `maximumCount`.
     public static func normalized(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
-        for tag in tags {
-            let words = tag.split(whereSeparator: { $0.isWhitespace || $0 == "," })
+        for tag in tags where result.count < maximumCount {
+            let visible = String(String.UnicodeScalarView(tag.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) || $0 == "\t" }))
+            let words = visible.split(whereSeparator: { $0.isWhitespace || $0 == "," })
             let clean = String(words.joined(separator: " ").prefix(maximumLength)).trimmingCharacters(in: .whitespaces)
             guard !clean.isEmpty, seen.insert(clean.lowercased()).inserted else { continue }
             result.append(clean)
