@@ -163,16 +163,62 @@ void ghf_object_set_string(gpointer object, const char *property, const char *va
     g_object_set(object, property, value, NULL);
 }
 
+/* The tag being typed: what follows the last comma, without leading spaces. */
+static const char *ghf_last_part(const char *text) {
+    const char *comma = strrchr(text, ',');
+    const char *part = comma ? comma + 1 : text;
+    while (*part == ' ') part++;
+    return part;
+}
+
+static gboolean ghf_completion_matches_last_part(GtkEntryCompletion *completion, const char *key, GtkTreeIter *iter, gpointer data) {
+    (void)key; (void)data;
+    GtkWidget *entry = gtk_entry_completion_get_entry(completion);
+    const char *part = ghf_last_part(gtk_editable_get_text(GTK_EDITABLE(entry)));
+    if (*part == '\0') return FALSE;
+    char *item = NULL;
+    gtk_tree_model_get(gtk_entry_completion_get_model(completion), iter, 0, &item, -1);
+    gboolean matches = FALSE;
+    if (item != NULL) {
+        char *folded_item = g_utf8_casefold(item, -1), *folded_part = g_utf8_casefold(part, -1);
+        matches = g_str_has_prefix(folded_item, folded_part);
+        g_free(folded_item);
+        g_free(folded_part);
+        g_free(item);
+    }
+    return matches;
+}
+
+/* A completion chosen replaces the tag being typed, not the whole text. */
+static gboolean ghf_completion_replace_last_part(GtkEntryCompletion *completion, GtkTreeModel *model, GtkTreeIter *iter, gpointer data) {
+    (void)data;
+    GtkWidget *entry = gtk_entry_completion_get_entry(completion);
+    const char *text = gtk_editable_get_text(GTK_EDITABLE(entry));
+    char *item = NULL;
+    gtk_tree_model_get(model, iter, 0, &item, -1);
+    const char *comma = strrchr(text, ',');
+    char *replaced = comma ? g_strdup_printf("%.*s, %s", (int)(comma - text), text, item ? item : "") : g_strdup(item ? item : "");
+    gtk_editable_set_text(GTK_EDITABLE(entry), replaced);
+    gtk_editable_set_position(GTK_EDITABLE(entry), -1);
+    g_free(replaced);
+    g_free(item);
+    return TRUE;
+}
+
 /* The completions a GtkEntry offers as one types (GtkEntryCompletion over a one-column list
-   store; both are current API in GTK 4.8). Replaces what it offered before. */
+   store; both are current API in GTK 4.8, deprecated from 4.10, where a popover of our own
+   would take their place). Replaces what it offered before. */
 void ghf_entry_set_completions(GtkWidget *entry, const char *const *items, int count) {
     GtkEntryCompletion *completion = gtk_entry_get_completion(GTK_ENTRY(entry));
     if (completion == NULL) {
         completion = gtk_entry_completion_new();
         gtk_entry_completion_set_text_column(completion, 0);
         gtk_entry_completion_set_minimum_key_length(completion, 1);
-        gtk_entry_completion_set_inline_completion(completion, TRUE);
+        /* Offered in the popup only: completed inline, Enter would add the longer tag when a
+           shorter one was meant. Matched on the tag being typed (after the last comma). */
         gtk_entry_completion_set_popup_single_match(completion, TRUE);
+        gtk_entry_completion_set_match_func(completion, ghf_completion_matches_last_part, NULL, NULL);
+        g_signal_connect(completion, "match-selected", G_CALLBACK(ghf_completion_replace_last_part), NULL);
         gtk_entry_set_completion(GTK_ENTRY(entry), completion);
         g_object_unref(completion);
     }

@@ -74,7 +74,8 @@ extension AppDatabase {
                 }
                 try Favorite.filter(sql: "login = ? COLLATE NOCASE AND id <> ?", arguments: [person.login, person.id]).deleteAll(db)
                 try person.upsert(db)
-                _ = try Self.setNotes(person.notes, table: Favorite.databaseTableName, id: person.id, db)
+                // A new one without notes in the file gets back those it had when unstarred.
+                if existing != nil || !person.notes.isEmpty { _ = try Self.setNotes(person.notes, table: Favorite.databaseTableName, id: person.id, db) }
                 if existing == nil { summary.people.added += 1 } else { summary.people.updated += 1 }
             }
             let hasSynced = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM star_sync)") ?? false
@@ -91,7 +92,9 @@ extension AppDatabase {
                 }
                 try RepositoryFavorite.filter(sql: "fullName = ? COLLATE NOCASE AND id <> ?", arguments: [repository.fullName, repository.id]).deleteAll(db)
                 try repository.upsert(db)
-                _ = try Self.setNotes(repository.notes, table: RepositoryFavorite.databaseTableName, id: repository.id, db)
+                if existing != nil || !repository.notes.isEmpty {
+                    _ = try Self.setNotes(repository.notes, table: RepositoryFavorite.databaseTableName, id: repository.id, db)
+                }
                 guard existing == nil else {
                     summary.repositories.updated += 1
                     continue

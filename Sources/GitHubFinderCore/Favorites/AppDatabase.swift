@@ -45,6 +45,7 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v5.profileBaselines", migrate: createProfileBaselines)
         migrator.registerMigration("v6.notesAndTags", migrate: createNotesAndTags)
         migrator.registerMigration("v7.searchHistory", migrate: SearchHistory.create)
+        migrator.registerMigration("v8.unstarredNotes", migrate: createUnstarredNotes)
         return migrator
     }
 

@@ -116,6 +116,38 @@ extension AppDatabase {
         }
     }
 
+    /// The "v8.unstarredNotes" migration: the note and tags of a favorite unstarred by any path
+    /// (the detail pane, a search row, a star sync, GitHub refusing a star) are put aside, and
+    /// come back when it is starred again, so unstarring never loses what was written. SQLite
+    /// triggers, so no path can forget it.
+    static func createUnstarredNotes(_ db: Database) throws {
+        try db.create(table: "unstarred_notes") { table in
+            table.column("kind", .text).notNull()
+            table.column("id", .integer).notNull()
+            table.column("note", .text)
+            table.column("tags", .text)
+            table.primaryKey(["kind", "id"])
+        }
+        for (kind, table) in [("person", Favorite.databaseTableName), ("repository", RepositoryFavorite.databaseTableName)] {
+            try db.execute(sql: """
+                CREATE TRIGGER \(table)_notes_put_aside AFTER DELETE ON \(table)
+                WHEN old.note IS NOT NULL OR old.tags IS NOT NULL
+                BEGIN
+                    INSERT OR REPLACE INTO unstarred_notes (kind, id, note, tags) VALUES ('\(kind)', old.id, old.note, old.tags);
+                END;
+                CREATE TRIGGER \(table)_notes_brought_back AFTER INSERT ON \(table)
+                WHEN EXISTS (SELECT 1 FROM unstarred_notes WHERE kind = '\(kind)' AND id = new.id)
+                BEGIN
+                    UPDATE \(table) SET
+                        note = coalesce(new.note, (SELECT note FROM unstarred_notes WHERE kind = '\(kind)' AND id = new.id)),
+                        tags = coalesce(new.tags, (SELECT tags FROM unstarred_notes WHERE kind = '\(kind)' AND id = new.id))
+                    WHERE id = new.id;
+                    DELETE FROM unstarred_notes WHERE kind = '\(kind)' AND id = new.id;
+                END;
+                """)
+        }
+    }
+
     /// The two kinds of favorite, by table.
     public enum FavoriteKind: Sendable {
         case person, repository

@@ -4,8 +4,9 @@ import Synchronization
 /// GNOME Shell's search asking GitHub for people, when the user turned it on in Preferences:
 /// after a pause in typing (a newer call supersedes an older one, which asks nothing), for
 /// queries of three characters or more, five people at most, within two seconds, and never
-/// while the search bucket is spent or GitHub said to wait. What it found is kept for the metas
-/// and the activation of its results (`github:<id>:<login>`).
+/// while this client's search bucket is spent or GitHub said to wait, nor for anything that
+/// looks like a token. What it found is kept for the metas and the activation of its results
+/// (`github:<id>:<login>`).
 public final class ShellGitHubSearch: Sendable {
     public static let pause: Duration = .milliseconds(350)
     public static let timeout: Duration = .seconds(2)
@@ -58,7 +59,8 @@ public final class ShellGitHubSearch: Sendable {
             return state.generation
         }
         let api = api
-        guard text.count >= Self.minimumLength, let query = SearchQuery(text), isAllowed(api) else { return [] }
+        // What looks like a token (pasted in the overview by mistake) is never sent.
+        guard text.count >= Self.minimumLength, SearchHistory.isKept(text), let query = SearchQuery(text), isAllowed(api) else { return [] }
         try? await Task.sleep(for: pause)
         guard state.withLock({ $0.generation == generation }) else { return [] }
         let found: Result<[User], GitHubError>? = await withTaskGroup(of: Result<[User], GitHubError>?.self) { group in

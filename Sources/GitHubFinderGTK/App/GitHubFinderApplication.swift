@@ -278,6 +278,7 @@ public final class GitHubFinderApplication {
     }
 
     public func quit() {
+        FavoriteNotesViewModel.saveAllPending()
         window?.window.close()
         g_application_quit(gApplication)
     }

@@ -282,6 +282,8 @@ public final class MainWindow: Navigator {
             accountLabel.setTooltip { [weak self] in self?.rateLimitSummary() ?? "" },
             window.onCloseRequest { [weak self] in
                 self?.saveSize()
+                // A note still being typed is saved with the window.
+                FavoriteNotesViewModel.saveAllPending()
                 return false
             },
             backKeys(),

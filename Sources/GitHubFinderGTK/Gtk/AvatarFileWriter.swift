@@ -3,11 +3,12 @@ import Foundation
 import GitHubFinderCore
 
 /// Writes favorites' avatars as small PNG files (`AvatarFiles`) once they are shown, for GNOME
-/// Shell's search results. Each avatar once per session, and only when no file is there yet.
+/// Shell's search results: each avatar once a session, over the file of an earlier one (GitHub
+/// keeps an avatar's URL when its picture changes).
 @MainActor
 final class AvatarFileWriter {
     private let folder: URL
-    /// The avatars written, or found written, this session.
+    /// The avatars written this session.
     private var known: Set<String> = []
     private var hasFolder = false
 
@@ -18,7 +19,6 @@ final class AvatarFileWriter {
     func keep(_ texture: Texture, for url: URL) {
         guard known.insert(url.absoluteString).inserted else { return }
         let file = AvatarFiles.file(for: url, in: folder)
-        guard !FileManager.default.fileExists(atPath: file.path) else { return }
         if !hasFolder {
             hasFolder = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
         }

@@ -45,6 +45,15 @@ struct NotesAndTagsTests {
         try database.saveFavorite(removed)
         #expect(try database.notes(of: .person, id: 1) == notes)
 
+        // Unstarred without Undo (the detail pane, a search row, a star sync): put aside, and
+        // back when starred again from a search result that knows nothing of them
+        _ = try database.deleteFavorite(id: 1)
+        try database.saveFavorite(Favorite(.stub()))
+        #expect(try database.notes(of: .person, id: 1) == notes)
+        _ = try database.deleteFavorite(id: 1)
+        try database.saveFavorite(Favorite(.stub()))
+        #expect(try database.notes(of: .person, id: 1) == notes, "again")
+
         // Cleared
         try database.setNotes(.none, of: .person, id: 1)
         #expect(try database.notes(of: .person, id: 1) == FavoriteNotes.none)
@@ -62,6 +71,11 @@ struct NotesAndTagsTests {
         #expect(try database.repositoryFavorites().first { $0.id == 100 }?.stars == 70_000)
         #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]) == false,
                 "unchanged stars write nothing, notes or not")
+        // Unstarred on GitHub, starred there again: its notes come back with it
+        #expect(try database.replaceRepositoryFavorites(with: [Self.repository(101, "swiftlang/swift-testing")]))
+        #expect(try database.notes(of: .repository, id: 100) == nil)
+        #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]))
+        #expect(try database.notes(of: .repository, id: 100) == FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]))
     }
 
     @Test func theFilterFindsNotesAndTagsAndTheTagBarListsByTag() throws {

@@ -150,4 +150,10 @@ public enum FavoritesTagTexts {
     public static var barLabel: String { tr("Tags") }
 
     public static func tooltip(_ tag: String) -> String { tr("Show only favorites tagged “{tag}”", ["tag": tag]) }
+
+    /// "+2": the tags of a row not shown as chips.
+    public static func more(_ count: Int) -> String {
+        // TRANSLATORS: how many more tags a favorite's row has than it shows.
+        tr("+{count}", ["count": NumberText.integer(count)])
+    }
 }

@@ -46,6 +46,16 @@ public final class FavoriteNotesViewModel {
 
     public internal(set) var state = State()
 
+    /// The editors alive now, so a note still being typed is saved when the app quits or the
+    /// window closes (`saveAllPending`), not lost with the last pause.
+    private static var live: [ObjectIdentifier: WeakNotes] = [:]
+    private struct WeakNotes { weak var model: FavoriteNotesViewModel? }
+
+    /// Saves every note typed and not saved yet (the window closing, the app quitting).
+    public static func saveAllPending() {
+        for entry in live.values { entry.model?.send(.finishEditing) }
+    }
+
     @ObservationIgnored private let database: AppDatabase
     @ObservationIgnored private let kind: AppDatabase.FavoriteKind
     @ObservationIgnored private let id: Int64
@@ -61,6 +71,7 @@ public final class FavoriteNotesViewModel {
         self.kind = kind
         self.id = id
         self.saveDelay = saveDelay
+        Self.live[ObjectIdentifier(self)] = WeakNotes(model: self)
         let stream = database.observeNotes(of: kind, id: id)
         observationTask = Task { [weak self] in
             for await notes in stream { self?.stored(notes) }
@@ -68,6 +79,7 @@ public final class FavoriteNotesViewModel {
     }
 
     isolated deinit {
+        Self.live[ObjectIdentifier(self)] = nil
         observationTask?.cancel()
         saveTask?.cancel()
         if isDirty { save() }

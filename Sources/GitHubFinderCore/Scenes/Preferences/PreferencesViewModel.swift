@@ -240,6 +240,7 @@ public final class PreferencesViewModel {
         server = settledServer(text: text)
         servers = listedServers(preferences.servers)
         cacheBytes = actions.cachedByteCount()
+        historyCount = actions.searchHistoryCount()
     }
 
     private func remove(server url: URL) {

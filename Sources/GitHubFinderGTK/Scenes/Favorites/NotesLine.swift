@@ -33,7 +33,7 @@ final class NotesLine {
         for (index, chip) in chips.enumerated() {
             chip.show(index < tags.count ? tags[index] : nil)
         }
-        more.show(tags.count > Self.shownTags ? "+\(tags.count - Self.shownTags)" : nil)
+        more.show(tags.count > Self.shownTags ? FavoritesTagTexts.more(tags.count - Self.shownTags) : nil)
         note.show(text)
         let visible = text != nil || !tags.isEmpty
         root.setVisible(visible)
