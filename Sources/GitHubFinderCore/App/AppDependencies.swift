@@ -156,7 +156,8 @@ public final class AppDependencies {
 
     public func makeRepositorySearchViewModel(actions: RepositorySearchViewModel.Actions) -> RepositorySearchViewModel {
         let viewModel = RepositorySearchViewModel(source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), clock: clock, actions: actions, now: now)
-        viewModel.useHistory(SearchHistory(database: favoritesDatabase, scope: .repositories))
+        // Listed when the scope is first shown (`SearchTabViewModel`).
+        viewModel.useHistory(SearchHistory(database: favoritesDatabase, scope: .repositories), listingNow: false)
         return viewModel
     }
 

@@ -51,3 +51,18 @@ final class ByteBuffer: @unchecked Sendable {
         String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
     }
 }
+
+extension ByteBuffer {
+    /// Text `field` of an index entry whose texts start at `offset` (each a native `Int32`
+    /// length, -1 for nil, then its bytes); nil for none. Points into the buffer.
+    func storedText(_ field: Int, at offset: Int) -> UnsafeBufferPointer<UInt8>? {
+        var offset = offset
+        for _ in 0..<field { offset += MemoryLayout<Int32>.size + max(0, Int(storedLength(at: offset))) }
+        let length = Int(storedLength(at: offset))
+        return length < 0 ? nil : UnsafeBufferPointer(start: base + offset + MemoryLayout<Int32>.size, count: length)
+    }
+
+    private func storedLength(at offset: Int) -> Int32 {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: Int32.self)
+    }
+}

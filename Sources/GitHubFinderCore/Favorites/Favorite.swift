@@ -44,18 +44,17 @@ public struct Favorite: Codable, Sendable, Hashable, Identifiable {
 
 extension Favorite {
     enum CodingKeys: String, CodingKey {
-        case id, login, name, avatarURL, type, profileURL, addedAt, note, tags
+        case id, login, name, avatarURL, type, profileURL, addedAt
     }
 
-    /// A file's favorite (`FavoritesArchive`): note and tags are optional there.
+    /// A file's favorite (`FavoritesArchive`), its note and tags beside it (`FavoriteNotes`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try container.decode(UserID.self, forKey: .id), login: try container.decode(String.self, forKey: .login),
                   name: try container.decodeIfPresent(String.self, forKey: .name), avatarURL: try container.decodeIfPresent(URL.self, forKey: .avatarURL),
                   type: try container.decode(AccountType.self, forKey: .type), profileURL: try container.decodeIfPresent(URL.self, forKey: .profileURL),
                   addedAt: try container.decode(Date.self, forKey: .addedAt),
-                  notes: FavoriteNotes(note: try container.decodeIfPresent(String.self, forKey: .note),
-                                       tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? []))
+                  notes: try FavoriteNotes(fileFavorite: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -67,8 +66,7 @@ extension Favorite {
         try container.encode(type, forKey: .type)
         try container.encodeIfPresent(profileURL, forKey: .profileURL)
         try container.encode(addedAt, forKey: .addedAt)
-        try container.encodeIfPresent(notes.note, forKey: .note)
-        if !notes.tags.isEmpty { try container.encode(notes.tags, forKey: .tags) }
+        try notes.encode(fileFavorite: encoder)
     }
 }
 
@@ -101,7 +99,7 @@ extension Favorite: FetchableRecord, PersistableRecord {
         type = AccountType(apiValue: row[4])
         profileURL = (row[5] as String?).flatMap(URL.init(string:))
         addedAt = row[6]
-        notes = row.count > 8 ? FavoriteNotes(note: row[7], tags: FavoriteTags.parse(stored: row[8])) : .none
+        notes = row.count > 8 ? FavoriteNotes(storedNote: row[7], storedTags: row[8]) : .none
     }
 
     /// Column names, as in the GRDB demo apps.

@@ -14,7 +14,28 @@ public struct FavoriteNotes: Equatable, Sendable, Hashable {
         self.tags = FavoriteTags.normalized(tags)
     }
 
+    /// As kept in the database and the index: the note, and the tags one per line.
+    init(storedNote note: String?, storedTags tags: String?) {
+        self = note == nil && tags == nil ? .none : FavoriteNotes(note: note, tags: FavoriteTags.parse(stored: tags))
+    }
+
     public static let none = FavoriteNotes()
+
+    /// The keys a favorite's object in a favorites file has for them, beside its own.
+    private enum FileKeys: String, CodingKey { case note, tags }
+
+    /// Read from a favorite's object in a file: `note` and `tags`, both optional.
+    init(fileFavorite decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FileKeys.self)
+        self.init(note: try container.decodeIfPresent(String.self, forKey: .note), tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [])
+    }
+
+    /// Written into a favorite's object in a file: only what there is.
+    func encode(fileFavorite encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FileKeys.self)
+        try container.encodeIfPresent(note, forKey: .note)
+        if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
+    }
     public var isEmpty: Bool { note == nil && tags.isEmpty }
 
     /// The longest note kept, in characters (what a favorites file may hold too).
@@ -173,7 +194,7 @@ extension AppDatabase {
     public func notes(of kind: FavoriteKind, id: Int64) throws(FavoritesStoreError) -> FavoriteNotes? {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT note, tags FROM \(kind.table) WHERE id = ?", arguments: [id]).map {
-                FavoriteNotes(note: $0[0], tags: FavoriteTags.parse(stored: $0[1]))
+                FavoriteNotes(storedNote: $0[0], storedTags: $0[1])
             }
         }
     }
@@ -198,7 +219,7 @@ extension AppDatabase {
         let table = kind.table
         return GRDBFavoritesStore(database: self).stream(ValueObservation.tracking { db in
             try Row.fetchOne(db, sql: "SELECT note, tags FROM \(table) WHERE id = ?", arguments: [id]).map {
-                FavoriteNotes(note: $0[0], tags: FavoriteTags.parse(stored: $0[1]))
+                FavoriteNotes(storedNote: $0[0], storedTags: $0[1])
             }
         })
     }

@@ -42,13 +42,8 @@ public struct FavoritesIndex: Sendable {
 
     public func row(_ id: UserID) -> Row? {
         guard let (entry, texts) = core.entry(id) else { return nil }
-        let notes = FavoritesIndex.notes(texts[5], texts[6])
+        let notes = FavoriteNotes(storedNote: texts[5], storedTags: texts[6])
         return Row(login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra, note: notes.firstLine, tags: notes.tags)
-    }
-
-    /// A note and tags as stored texts.
-    static func notes(_ note: String?, _ tags: String?) -> FavoriteNotes {
-        note == nil && tags == nil ? .none : FavoriteNotes(note: note, tags: FavoriteTags.parse(stored: tags))
     }
 
     /// Every tag the favorites carry, the most used first.
@@ -59,7 +54,7 @@ public struct FavoritesIndex: Sendable {
         guard let (entry, texts) = core.entry(id) else { return nil }
         let addedAt = texts[4].flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
         return Favorite(id: entry.id, login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra,
-                        profileURL: texts[3].flatMap(URL.init(string:)), addedAt: addedAt, notes: Self.notes(texts[5], texts[6]))
+                        profileURL: texts[3].flatMap(URL.init(string:)), addedAt: addedAt, notes: FavoriteNotes(storedNote: texts[5], storedTags: texts[6]))
     }
 
     /// Header and favorite rows for `filter` (a case-insensitive substring of login, name, note

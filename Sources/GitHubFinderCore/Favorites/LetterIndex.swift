@@ -85,11 +85,13 @@ struct LetterIndex<Extra: Sendable>: Sendable {
     /// blank shows everything) among the entries carrying every one of `tags` (ignoring case).
     /// Empty sections are dropped.
     func rows<Row: LetterIndexRow>(matching filter: String, tags: Set<String> = []) -> [Row] {
-        guard tags.isEmpty else { return taggedRows(matching: filter, tags: Set(tags.map { $0.lowercased() })) }
         let needle = Self.needle(filter)
+        let wanted = Set(tags.map { $0.lowercased() })
         var rows: [Row] = []
         var section = -1
-        func append(_ entry: Entry) {
+        func append(_ position: Int) {
+            let entry = entries[position]
+            guard wanted.isEmpty || carries(entry, wanted) else { return }
             if Int(entry.section) != section {
                 section = Int(entry.section)
                 rows.append(.header(LetterSection.titles[section]))
@@ -97,45 +99,19 @@ struct LetterIndex<Extra: Sendable>: Sendable {
             rows.append(.entry(entry.id))
         }
         if needle.isEmpty {
-            rows.reserveCapacity(entries.count + LetterSection.titles.count)
-            for entry in entries { append(entry) }
+            if wanted.isEmpty { rows.reserveCapacity(entries.count + LetterSection.titles.count) }
+            for position in entries.indices { append(position) }
         } else {
             rows.reserveCapacity(64)
-            forEachMatch(of: needle) { append(entries[$0]) }
+            forEachMatch(of: needle, append)
         }
         return rows
     }
 
-    private func taggedRows<Row: LetterIndexRow>(matching filter: String, tags: Set<String>) -> [Row] {
-        guard let tagField else { return [] }
-        let needle = Self.needle(filter)
-        var rows: [Row] = []
-        var section = -1
-        func consider(_ position: Int) {
-            let entry = entries[position]
-            guard let bytes = storedText(tagField, of: entry), !bytes.isEmpty else { return }
-            let carried = Set(String(decoding: bytes, as: UTF8.self).lowercased().split(separator: "\n").map(String.init))
-            guard tags.isSubset(of: carried) else { return }
-            if Int(entry.section) != section {
-                section = Int(entry.section)
-                rows.append(.header(LetterSection.titles[section]))
-            }
-            rows.append(.entry(entry.id))
-        }
-        if needle.isEmpty {
-            for position in entries.indices { consider(position) }
-        } else {
-            forEachMatch(of: needle, consider)
-        }
-        return rows
-    }
-
-    /// Text `field` of `entry` (nil for none), pointing into `text`.
-    private func storedText(_ field: Int, of entry: Entry) -> UnsafeBufferPointer<UInt8>? {
-        var offset = Int(entry.text)
-        for _ in 0..<field { offset += MemoryLayout<Int32>.size + max(0, Int(UnsafeRawPointer(text.base + offset).loadUnaligned(as: Int32.self))) }
-        let length = Int(UnsafeRawPointer(text.base + offset).loadUnaligned(as: Int32.self))
-        return length < 0 ? nil : UnsafeBufferPointer(start: text.base + offset + MemoryLayout<Int32>.size, count: length)
+    /// Whether `entry` carries every one of `tags` (lowercase).
+    private func carries(_ entry: Entry, _ tags: Set<String>) -> Bool {
+        guard let tagField, let bytes = text.storedText(tagField, at: Int(entry.text)), !bytes.isEmpty else { return false }
+        return tags.isSubset(of: String(decoding: bytes, as: UTF8.self).lowercased().split(separator: "\n").map(String.init))
     }
 
     /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.

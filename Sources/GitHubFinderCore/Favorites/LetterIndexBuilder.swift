@@ -70,15 +70,15 @@ struct LetterIndexBuilder<Extra: Sendable> {
     mutating func prepareSearch() {
         for position in haystackStarts.count..<entries.count {
             let offset = Int(entries[position].text)
-            entries[position].section = LetterSection.number(forUTF8: storedText(sectionField, at: offset) ?? UnsafeBufferPointer(start: nil, count: 0))
+            entries[position].section = LetterSection.number(forUTF8: text.storedText(sectionField, at: offset) ?? UnsafeBufferPointer(start: nil, count: 0))
             let start = haystacks.count
             haystackStarts.append(UInt32(start))
             keyLengths.append(0)
-            if let tagField, let tags = storedText(tagField, at: offset), !tags.isEmpty { countTags(tags) }
+            if let tagField, let tags = text.storedText(tagField, at: offset), !tags.isEmpty { countTags(tags) }
             for part in searched {
                 switch part {
                 case .text(let field, let separator):
-                    if let bytes = storedText(field, at: offset) { appendLowercased(bytes) }
+                    if let bytes = text.storedText(field, at: offset) { appendLowercased(bytes) }
                     haystacks.append(separator)
                 case .keyEnd:
                     keyLengths[position] = UInt32(haystacks.count - start - 1)
@@ -91,18 +91,6 @@ struct LetterIndexBuilder<Extra: Sendable> {
         for tag in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             tagCounts[tag.lowercased(), default: TagCount(name: String(tag), count: 0)].count += 1
         }
-    }
-
-    /// Text `field` of the entry stored from `offset` (nil for none), pointing into `text`.
-    private func storedText(_ field: Int, at offset: Int) -> UnsafeBufferPointer<UInt8>? {
-        var offset = offset
-        for _ in 0..<field { offset += MemoryLayout<Int32>.size + max(0, Int(length(at: offset))) }
-        let length = Int(length(at: offset))
-        return length < 0 ? nil : UnsafeBufferPointer(start: text.base + offset + MemoryLayout<Int32>.size, count: length)
-    }
-
-    private func length(at offset: Int) -> Int32 {
-        UnsafeRawPointer(text.base + offset).loadUnaligned(as: Int32.self)
     }
 
     /// Appends `bytes` lowercased. ASCII and Latin-1 letters (À–Þ) are folded byte by byte, and

@@ -56,10 +56,10 @@ public struct RepositoryFavorite: Codable, Sendable, Hashable, Identifiable {
 
 extension RepositoryFavorite {
     enum CodingKeys: String, CodingKey {
-        case id, fullName, ownerLogin, ownerID, name, description, language, stars, ownerAvatarURL, htmlURL, addedAt, note, tags
+        case id, fullName, ownerLogin, ownerID, name, description, language, stars, ownerAvatarURL, htmlURL, addedAt
     }
 
-    /// A file's repository (`FavoritesArchive`): note and tags are optional there.
+    /// A file's repository (`FavoritesArchive`), its note and tags beside it (`FavoriteNotes`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try container.decode(Int64.self, forKey: .id), fullName: try container.decode(String.self, forKey: .fullName),
@@ -68,8 +68,7 @@ extension RepositoryFavorite {
                   language: try container.decodeIfPresent(String.self, forKey: .language), stars: try container.decode(Int.self, forKey: .stars),
                   ownerAvatarURL: try container.decodeIfPresent(URL.self, forKey: .ownerAvatarURL),
                   htmlURL: try container.decodeIfPresent(URL.self, forKey: .htmlURL), addedAt: try container.decode(Date.self, forKey: .addedAt),
-                  notes: FavoriteNotes(note: try container.decodeIfPresent(String.self, forKey: .note),
-                                       tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? []))
+                  notes: try FavoriteNotes(fileFavorite: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,8 +84,7 @@ extension RepositoryFavorite {
         try container.encodeIfPresent(ownerAvatarURL, forKey: .ownerAvatarURL)
         try container.encodeIfPresent(htmlURL, forKey: .htmlURL)
         try container.encode(addedAt, forKey: .addedAt)
-        try container.encodeIfPresent(notes.note, forKey: .note)
-        if !notes.tags.isEmpty { try container.encode(notes.tags, forKey: .tags) }
+        try notes.encode(fileFavorite: encoder)
     }
 }
 
@@ -97,7 +95,7 @@ extension RepositoryFavorite: FetchableRecord, PersistableRecord {
         self.init(id: row["id"], fullName: row["fullName"], ownerLogin: row["ownerLogin"], ownerID: row["ownerID"], name: row["name"],
                   description: row["description"], language: row["language"], stars: row["stars"],
                   ownerAvatarURL: (row["ownerAvatarURL"] as String?).flatMap(URL.init(string:)), htmlURL: (row["htmlURL"] as String?).flatMap(URL.init(string:)),
-                  addedAt: row["addedAt"], notes: row.hasColumn("tags") ? FavoriteNotes(note: row["note"], tags: FavoriteTags.parse(stored: row["tags"])) : .none)
+                  addedAt: row["addedAt"], notes: row.hasColumn("tags") ? FavoriteNotes(storedNote: row["note"], storedTags: row["tags"]) : .none)
     }
 
     /// The snapshot's columns only: saving a snapshot never touches its note and tags.

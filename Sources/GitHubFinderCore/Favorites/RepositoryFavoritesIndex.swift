@@ -45,7 +45,7 @@ public struct RepositoryFavoritesIndex: Sendable {
     /// What the row of repository `id` shows; nil when it is not in the index.
     public func row(_ id: Int64) -> Row? {
         guard let (entry, texts) = core.entry(id) else { return nil }
-        let notes = FavoritesIndex.notes(texts[8], texts[9])
+        let notes = FavoriteNotes(storedNote: texts[8], storedTags: texts[9])
         return Row(fullName: texts[0] ?? "", description: texts[3], language: texts[4], stars: entry.extra.stars, ownerAvatarURL: texts[5].flatMap(URL.init(string:)),
                    note: notes.firstLine, tags: notes.tags)
     }
@@ -59,7 +59,7 @@ public struct RepositoryFavoritesIndex: Sendable {
         let addedAt = texts[7].flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
         return RepositoryFavorite(id: entry.id, fullName: texts[0] ?? "", ownerLogin: texts[1] ?? "", ownerID: entry.extra.ownerID, name: texts[2] ?? "",
                                   description: texts[3], language: texts[4], stars: entry.extra.stars, ownerAvatarURL: texts[5].flatMap(URL.init(string:)),
-                                  htmlURL: texts[6].flatMap(URL.init(string:)), addedAt: addedAt, notes: FavoritesIndex.notes(texts[8], texts[9]))
+                                  htmlURL: texts[6].flatMap(URL.init(string:)), addedAt: addedAt, notes: FavoriteNotes(storedNote: texts[8], storedTags: texts[9]))
     }
 
     /// Header and repository rows for `filter` (a case-insensitive substring of owner, name,

@@ -36,6 +36,13 @@ class Button: Widget {
 final class ToggleButton: Button {
     override class var gtkType: GType { gtk_toggle_button_get_type() }
 
+    /// A toggle showing `child` (a tag bar's "hiring 3").
+    convenience init(child: Widget, classes: [String] = []) {
+        self.init(gtk_toggle_button_new())
+        setChild(child)
+        classes.forEach(addClass)
+    }
+
     var isActive: Bool { gtk_toggle_button_get_active(cast()) != 0 }
 
     func setActive(_ active: Bool) {

@@ -49,6 +49,11 @@ final class ScrolledWindow: Widget {
 final class ListBox: Widget {
     override class var gtkType: GType { gtk_list_box_get_type() }
 
+    convenience init(classes: [String] = []) {
+        self.init(gtk_list_box_new())
+        classes.forEach(addClass)
+    }
+
     func append(_ row: Widget) { gtk_list_box_append(opaque, row.pointer) }
 
     /// Appends `child` in a row of its own that can be activated (clicked, or Enter once

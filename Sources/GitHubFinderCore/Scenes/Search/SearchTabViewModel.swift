@@ -85,6 +85,7 @@ public final class SearchTabViewModel {
             guard newScope != scope else { return }
             let text = query
             scope = newScope
+            if newScope == .repositories { repositories.listHistory() }
             sendToShown(.queryChanged(text), .queryChanged(text))
         case .refresh: sendToShown(.refresh, .refresh)
         case .searchRecent(let query): sendToShown(.searchRecent(query), .searchRecent(query))

@@ -127,10 +127,19 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
         }
     }
 
-    /// Writes searched queries down in `history` and lists its recent ones (`recentSearches`).
-    public func useHistory(_ history: SearchHistory) {
+    /// Writes searched queries down in `history` and lists its recent ones (`recentSearches`),
+    /// from now or, `listingNow` false, from the first `listHistory()` (a scope not shown yet
+    /// reads nothing at start).
+    public func useHistory(_ history: SearchHistory, listingNow: Bool = true) {
         self.history = history
         historyTask?.cancel()
+        historyTask = nil
+        if listingNow { listHistory() }
+    }
+
+    /// Lists the recent searches from now on (once; see `useHistory`).
+    public func listHistory() {
+        guard historyTask == nil, let history else { return }
         let stream = history.observe()
         historyTask = Task { [weak self] in
             for await queries in stream { self?.state.recentSearches = queries }

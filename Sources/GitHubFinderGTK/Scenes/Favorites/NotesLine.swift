@@ -27,16 +27,25 @@ final class NotesLine {
         root.append(note)
     }
 
-    /// Shows `tags` and `note`; false (and hidden) when there are neither.
-    @discardableResult
-    func show(note text: String?, tags: [String]) -> Bool {
+    /// Shows `note` and `tags` in a row's `line`, made (and put in `box`) the first time there
+    /// are some.
+    static func show(note: String?, tags: [String], in line: inout NotesLine?, appendingTo box: () -> Box) {
+        guard note != nil || !tags.isEmpty || line != nil else { return }
+        let shown = line ?? NotesLine()
+        if line == nil {
+            box().append(shown.root)
+            line = shown
+        }
+        shown.show(note: note, tags: tags)
+    }
+
+    /// Shows `tags` and `note`; hidden when there are neither.
+    func show(note text: String?, tags: [String]) {
         for (index, chip) in chips.enumerated() {
             chip.show(index < tags.count ? tags[index] : nil)
         }
         more.show(tags.count > Self.shownTags ? FavoritesTagTexts.more(tags.count - Self.shownTags) : nil)
         note.show(text)
-        let visible = text != nil || !tags.isEmpty
-        root.setVisible(visible)
-        return visible
+        root.setVisible(text != nil || !tags.isEmpty)
     }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GitHubFinderCore
 
@@ -29,14 +28,12 @@ final class TagBar {
             box.removeAll()
             connections = []
             buttons = tags.map { tag in
-                let button = ToggleButton(gtk_toggle_button_new())
                 let content = Box(.horizontal, spacing: 6)
                 content.append(Label(tag.name))
                 content.append(Label(NumberText.integer(tag.count), classes: ["dim-label"]))
-                button.setChild(content)
+                let button = ToggleButton(child: content, classes: ["tag-toggle"])
                 button.setAccessibleLabel(tag.name)
                 button.setTooltip(FavoritesTagTexts.tooltip(tag.name))
-                button.addClass("tag-toggle")
                 connections.append(button.onToggled { [weak self] in
                     guard let self, !isRendering else { return }
                     onToggle(tag.name)

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GitHubFinderCore
 
@@ -7,7 +6,7 @@ import GitHubFinderCore
 @MainActor
 final class RecentSearchesPage {
     let root = Box(.vertical, spacing: 8, classes: ["recent-searches"])
-    let list = ListBox(gtk_list_box_new())
+    let list = ListBox(classes: ["boxed-list"])
     private var shown: [String] = []
     private var connections: [SignalConnection] = []
     private var rowConnections: [SignalConnection] = []
@@ -18,7 +17,6 @@ final class RecentSearchesPage {
         self.onPick = onPick
         self.onRemove = onRemove
         root.append(Label(SearchHistoryTexts.title, classes: ["heading"]))
-        list.addClass("boxed-list")
         list.setAccessibleLabel(AccessibleNames.recentSearches)
         root.append(list)
         connections = list.onRowActivated { [weak self] index in

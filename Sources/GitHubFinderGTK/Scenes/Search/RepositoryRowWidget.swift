@@ -67,15 +67,7 @@ final class RepositoryRowWidget: SearchRowWidget {
         badges.show(row.badges.isEmpty ? nil : row.badges.joined(separator: " · "))
         about.show(row.description)
         summary.setText(row.summary)
-        if row.note != nil || !row.tags.isEmpty || notesLine != nil {
-            let line = notesLine ?? {
-                let line = NotesLine()
-                texts.append(line.root)
-                notesLine = line
-                return line
-            }()
-            line.show(note: row.note, tags: row.tags)
-        }
+        NotesLine.show(note: row.note, tags: row.tags, in: &notesLine) { texts }
         star.setIcon(row.isFavorite ? "starred-symbolic" : "non-starred-symbolic")
         star.setAccessibleLabelIfChanged(row.starLabel)
         isFavorite = row.isFavorite

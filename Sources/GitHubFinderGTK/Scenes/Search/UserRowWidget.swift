@@ -139,14 +139,7 @@ final class UserRowWidget: SearchRowWidget {
 
     /// Shows a favorite's tags and note under its name (nothing: the line hides).
     func showNotes(note: String?, tags: [String]) {
-        guard note != nil || !tags.isEmpty || notesLine != nil else { return }
-        let line = notesLine ?? {
-            let line = NotesLine()
-            textsBox().append(line.root)
-            notesLine = line
-            return line
-        }()
-        line.show(note: note, tags: tags)
+        NotesLine.show(note: note, tags: tags, in: &notesLine, appendingTo: textsBox)
     }
 
     /// Shows or hides the "Following" badge (made the first time it shows).
