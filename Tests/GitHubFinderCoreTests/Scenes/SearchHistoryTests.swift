@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import GRDB
 import Testing
 @testable import GitHubFinderCore
 
@@ -44,6 +45,26 @@ struct SearchHistoryTests {
         try history.record("linus", at: start + 10)
         try history.record("linus torvalds", at: start + 1_000)
         #expect(try history.recent() == ["linus torvalds", "linus", "octocat"])
+    }
+
+    @Test func datesAreStoredAsGRDBWritesThemSoOlderRowsSortWithNewOnes() throws {
+        let database = try NotesAndTagsTests.database()
+        let history = SearchHistory(database: database, scope: .people)
+        // A row written by the first version of the history, through GRDB's own Date encoding
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO search_history (scope, query, searchedAt) VALUES ('people', 'linus', ?)",
+                           arguments: [start + 3_600])
+        }
+        try history.record("octocat", at: start + 0.25)
+        try history.record("torvalds", at: start + 7_200)
+        let stored = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT query, searchedAt FROM search_history ORDER BY searchedAt")
+                .map { [$0["query"] as String, $0["searchedAt"] as String] }
+        }
+        #expect(stored == [["octocat", "2027-01-15 08:00:00.250"], ["linus", "2027-01-15 09:00:00.000"],
+                           ["torvalds", "2027-01-15 10:00:00.000"]])
+        #expect(try database.read { db in try Date.fetchOne(db, sql: "SELECT searchedAt FROM search_history WHERE query = 'octocat'") } == start + 0.25)
+        #expect(try history.recent() == ["torvalds", "linus", "octocat"])
     }
 
     @Test func tokensAndOverlongTextAreNeverKept() throws {

@@ -34,31 +34,48 @@ public struct SearchHistory: Sendable {
     /// False for what must never be written down: a GitHub token (`ghp_…`, `github_pat_…`, a
     /// 40-digit hex one), or anything over 256 characters.
     public static func isKept(_ query: String) -> Bool {
-        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = trimmed(query)
         guard !text.isEmpty, text.count <= 256 else { return false }
         let lowered = text.lowercased()
-        if ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"].contains(where: lowered.contains) { return false }
+        let bytes = Array(lowered.utf8)
+        let marks = ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"].map { Array($0.utf8) }
+        // Byte by byte rather than Foundation's `contains`, which loads ICU's collation data.
+        if marks.contains(where: { mark in bytes.indices.contains { bytes[$0...].starts(with: mark) } }) { return false }
         let words = lowered.split(whereSeparator: { $0.isWhitespace || $0 == ":" })
         return !words.contains { $0.count >= 40 && $0.allSatisfy(\.isHexDigit) }
     }
 
     /// Writes `query` down as searched at `date` (see the type's rules).
     public func record(_ query: String, at date: Date = Date()) throws(FavoritesStoreError) {
-        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.trimmed(query)
         guard Self.isKept(text) else { return }
+        let seconds = date.timeIntervalSince1970
         try database.write { db in
-            let recent = try String.fetchAll(db, sql: "SELECT query FROM search_history WHERE scope = ? AND searchedAt > ?",
-                                             arguments: [scope.rawValue, date.addingTimeInterval(-Self.typingWindow)])
+            let recent = try String.fetchAll(db, sql: "SELECT query FROM search_history WHERE scope = ? AND searchedAt > \(Self.storedDate)",
+                                             arguments: [scope.rawValue, seconds - Self.typingWindow])
             let lowered = text.lowercased()
             for earlier in recent where earlier.count < text.count && lowered.hasPrefix(earlier.lowercased()) {
                 try db.execute(sql: "DELETE FROM search_history WHERE scope = ? AND query = ?", arguments: [scope.rawValue, earlier])
             }
-            try db.execute(sql: "INSERT OR REPLACE INTO search_history (scope, query, searchedAt) VALUES (?, ?, ?)", arguments: [scope.rawValue, text, date])
+            try db.execute(sql: "INSERT OR REPLACE INTO search_history (scope, query, searchedAt) VALUES (?, ?, \(Self.storedDate))", arguments: [scope.rawValue, text, seconds])
             try db.execute(sql: """
                 DELETE FROM search_history WHERE scope = ? AND query NOT IN
                 (SELECT query FROM search_history WHERE scope = ? ORDER BY searchedAt DESC LIMIT ?)
                 """, arguments: [scope.rawValue, scope.rawValue, Self.limit])
         }
+    }
+
+    /// A date given in seconds since 1970, as SQLite writes it in the column: the text GRDB
+    /// writes for a `Date` ("2026-11-26 08:22:00.000", UTC), made by SQLite rather than by a
+    /// `DateFormatter`, which would load ICU's date data (1.5 MB resident) for one timestamp.
+    static let storedDate = "strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')"
+
+    /// `query` without the white space around it, by the standard library's idea of white space
+    /// (Foundation's `trimmingCharacters` loads its character tables for it).
+    static func trimmed(_ query: String) -> String {
+        guard let first = query.firstIndex(where: { !$0.isWhitespace }),
+              let last = query.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(query[first...last])
     }
 
     public func remove(_ query: String) throws(FavoritesStoreError) {
