@@ -39,7 +39,7 @@ public struct SearchHistory: Sendable {
         let lowered = text.lowercased()
         let bytes = Array(lowered.utf8)
         let marks = ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"].map { Array($0.utf8) }
-        // Byte by byte rather than Foundation's `contains`, which loads ICU's collation data.
+        // Byte by byte: Foundation's `contains` would go through CoreFoundation's locale-aware compare.
         if marks.contains(where: { mark in bytes.indices.contains { bytes[$0...].starts(with: mark) } }) { return false }
         let words = lowered.split(whereSeparator: { $0.isWhitespace || $0 == ":" })
         return !words.contains { $0.count >= 40 && $0.allSatisfy(\.isHexDigit) }
