@@ -18,6 +18,9 @@ public struct FixtureFault: Sendable, Codable, Equatable {
         case secondaryLimit
         /// Answer 302 to the same path and query under `redirectBase` (another origin, say).
         case redirect
+        /// Serve normally, but a 304 comes with the reduced header set GitHub may send (ETag and
+        /// rate limits; no `Link`). A 200 is unchanged, and only a 304 counts against `remaining`.
+        case reducedNotModified
     }
 
     public var kind: Kind

@@ -61,6 +61,14 @@ struct FixtureRouter: HTTPHandler {
         case .redirect:
             let base = fault.redirectBase ?? "http://127.0.0.1:9"
             return HTTPResponse(statusCode: .init(302, phrase: "Found"), headers: HTTPHeaders([.location: base + context.request.target.rawValue]))
+        case .reducedNotModified:
+            var response = try await serve(context)
+            guard response.statusCode == .notModified else {
+                state.giveBack(fault)
+                return response
+            }
+            response.headers[HTTPHeader("Link")] = nil
+            return response
         }
     }
 

@@ -54,6 +54,18 @@ final class FixtureState: Sendable {
         }
     }
 
+    /// Puts back a use of a fault that turned out not to apply (a 304-only fault met a 200).
+    func giveBack(_ fault: FixtureFault) {
+        guard let remaining = fault.remaining else { return }
+        storage.withLock { storage in
+            if let index = storage.faults.firstIndex(of: { var taken = fault; taken.remaining = remaining - 1; return taken }()) {
+                storage.faults[index].remaining = remaining
+            } else if remaining <= 1 {
+                storage.faults.insert(fault, at: 0)
+            }
+        }
+    }
+
     /// The bucket for `resource` now, starting a new window when the last one ended.
     func bucket(_ resource: String, authenticated: Bool, now: Date = Date()) -> Bucket {
         storage.withLock { storage in

@@ -39,8 +39,12 @@ extension AppDatabase {
 
     /// Stars a repository, or refreshes the snapshot of one already starred. A stale favorite
     /// holding the same full name (renamed or transferred, and the name reused) is replaced.
-    public func saveRepositoryFavorite(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
-        try write { db in try Self.save(favorite, db) }
+    /// Stars a repository, and updates the outbox in the same transaction.
+    public func saveRepositoryFavorite(_ favorite: RepositoryFavorite, outbox: StarOutboxUpdate = .unchanged) throws(FavoritesStoreError) {
+        try write { db in
+            try Self.save(favorite, db)
+            try Self.apply(outbox, repositoryID: favorite.id, db)
+        }
     }
 
     private static func save(_ favorite: RepositoryFavorite, _ db: Database) throws {
@@ -51,8 +55,18 @@ extension AppDatabase {
 
     /// Unstars a repository; returns the snapshot that was removed, so Undo can put it back.
     @discardableResult
-    public func deleteRepositoryFavorite(id: Int64) throws(FavoritesStoreError) -> RepositoryFavorite? {
-        try write { db in try Self.delete(RepositoryFavorite.self, id: id, db) }
+    public func deleteRepositoryFavorite(id: Int64, outbox: StarOutboxUpdate = .unchanged) throws(FavoritesStoreError) -> RepositoryFavorite? {
+        try write { db in
+            let removed = try Self.delete(RepositoryFavorite.self, id: id, db)
+            var outbox = outbox
+            // The request names the repository as it was starred.
+            if case .enqueue(var change) = outbox, let removed {
+                change.fullName = removed.fullName
+                outbox = .enqueue(change)
+            }
+            try Self.apply(outbox, repositoryID: id, db)
+            return removed
+        }
     }
 
     /// Makes the starred repositories exactly `favorites` (GitHub's stars, in a sync), in one

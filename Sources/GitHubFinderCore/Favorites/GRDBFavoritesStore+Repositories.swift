@@ -2,13 +2,13 @@ import Foundation
 import GRDB
 
 extension GRDBFavoritesStore: RepositoryFavoritesStore {
-    public func add(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
-        try database.saveRepositoryFavorite(favorite)
+    public func add(_ favorite: RepositoryFavorite, outbox: StarOutboxUpdate) throws(FavoritesStoreError) {
+        try database.saveRepositoryFavorite(favorite, outbox: outbox)
     }
 
     @discardableResult
-    public func remove(repositoryID id: Int64) throws(FavoritesStoreError) -> RepositoryFavorite? {
-        try database.deleteRepositoryFavorite(id: id)
+    public func remove(repositoryID id: Int64, outbox: StarOutboxUpdate) throws(FavoritesStoreError) -> RepositoryFavorite? {
+        try database.deleteRepositoryFavorite(id: id, outbox: outbox)
     }
 
     public func repositoryFavoriteIDs() throws(FavoritesStoreError) -> Set<Int64> {

@@ -34,6 +34,17 @@ public struct StarChange: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
+/// What a star or unstar does to the outbox, written in the same transaction as the star: a star
+/// GitHub must hear of never exists on disk without its change waiting to be sent.
+public enum StarOutboxUpdate: Sendable, Hashable {
+    /// The outbox is left as it is (a sync, an import: GitHub already has it, or is asked later).
+    case unchanged
+    /// Signed in: this change is queued, replacing one still pending for the repository.
+    case enqueue(StarChange)
+    /// Signed out: the change stays local, and one still pending for the repository is void.
+    case dropPending
+}
+
 extension StarChange: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "star_outbox"
 

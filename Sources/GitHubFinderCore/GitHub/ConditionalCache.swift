@@ -1,12 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Bodies of profile and repository responses by URL, with their ETag, so the next request is
-/// conditional and a `304 Not Modified` (which costs no quota) is answered from here.
+/// Bodies of profile, repository and list responses by URL, with their ETag and the headers that
+/// describe the body (`Link`), so the next request is conditional and a `304 Not Modified` (which
+/// costs no quota, and may come with a reduced set of headers) is answered from here whole.
 final class ConditionalCache: Sendable {
     struct Entry: Sendable {
         var etag: String
         var body: Data
+        /// The `Link` header that came with the body: a list's paging.
+        var link: String?
     }
 
     private struct State {

@@ -34,10 +34,11 @@ public protocol GitHubAPI: Sendable {
     /// Unstars it (`DELETE`); unstarring one that is not starred succeeds, as on GitHub.
     func unstarRepository(owner: String, name: String) async throws(GitHubError)
     /// The first page of the signed-in user's starred repositories (100 a page, newest star
-    /// first), revalidated with `If-None-Match` when it was fetched before.
-    func starredRepositories() async throws(GitHubError) -> Page<Repository>
+    /// first, with when each was starred), revalidated with `If-None-Match` when it was fetched
+    /// before. A page with an item it cannot read throws `.undecodable`: never a shorter list.
+    func starredRepositories() async throws(GitHubError) -> Page<StarredRepository>
     /// A later page, from the previous page's `next` URL.
-    func starredRepositories(page: URL) async throws(GitHubError) -> Page<Repository>
+    func starredRepositories(page: URL) async throws(GitHubError) -> Page<StarredRepository>
     /// Whether the signed-in user follows `login` (`GET /user/following/{username}`: 204 yes,
     /// 404 no); never from the cache.
     func isFollowing(login: String) async throws(GitHubError) -> Bool

@@ -46,12 +46,15 @@ extension GitHubClient {
         _ = try await change("DELETE", GitHubEndpoint.starredRepository(owner: owner, name: name, base: configuration.baseURL), policy: .init(resource: "core"))
     }
 
-    public func starredRepositories() async throws(GitHubError) -> Page<Repository> {
+    public func starredRepositories() async throws(GitHubError) -> Page<StarredRepository> {
         try await starredRepositories(page: GitHubEndpoint.starred(perPage: 100, base: configuration.baseURL))
     }
 
-    public func starredRepositories(page url: URL) async throws(GitHubError) -> Page<Repository> {
-        let response = try await get(url, policy: .init(resource: "core", conditional: true))
-        return try GitHubDecoding.repositories(from: response.body, link: response.headers["link"])
+    /// Asked for `star+json`, so each star comes with when it was made.
+    public func starredRepositories(page url: URL) async throws(GitHubError) -> Page<StarredRepository> {
+        let response = try await get(url, policy: .init(resource: "core", conditional: true, accept: Self.starredMediaType))
+        return try GitHubDecoding.starredRepositories(from: response.body, link: response.headers["link"], page: url)
     }
+
+    static let starredMediaType = "application/vnd.github.star+json"
 }

@@ -58,7 +58,7 @@ extension GitHubClient {
 
     public func repositories(page url: URL) async throws(GitHubError) -> Page<Repository> {
         let response = try await get(url, policy: .init(resource: "core", conditional: true))
-        return try GitHubDecoding.repositories(from: response.body, link: response.headers["link"])
+        return try GitHubDecoding.repositories(from: response.body, link: response.headers["link"], page: url)
     }
 
     public func avatar(_ url: URL, pixelSize: Int) async throws(GitHubError) -> Data {

@@ -28,6 +28,6 @@ extension GitHubClient {
 
     public func users(page url: URL) async throws(GitHubError) -> Page<User> {
         let response = try await get(url, policy: .init(resource: "core", conditional: true))
-        return try GitHubDecoding.users(from: response.body, link: response.headers["link"])
+        return try GitHubDecoding.users(from: response.body, link: response.headers["link"], list: "people", page: url)
     }
 }

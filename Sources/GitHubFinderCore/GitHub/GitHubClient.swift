@@ -65,7 +65,11 @@ public final class GitHubClient: GitHubAPI {
                 continue
             }
             if response.status == 304, let cached {
-                return HTTPResponseData(status: 200, headers: response.headers, body: cached.body)
+                // A 304's headers may lack `Link`: the cached body's own paging then stands, so
+                // a list is never cut short after its first page.
+                var headers = response.headers
+                if headers["link"] == nil, let link = cached.link { headers.append(link, for: "Link") }
+                return HTTPResponseData(status: 200, headers: headers, body: cached.body)
             }
             guard (200..<300).contains(response.status) else {
                 let error = GitHubResponseClassifier.error(for: response, resource: policy.resource)
@@ -73,7 +77,7 @@ public final class GitHubClient: GitHubAPI {
                 throw error
             }
             if policy.conditional, let etag = response.headers["etag"] {
-                cache.store(.init(etag: etag, body: response.body), for: url)
+                cache.store(.init(etag: etag, body: response.body, link: response.headers["link"]), for: url)
             }
             return response
         }

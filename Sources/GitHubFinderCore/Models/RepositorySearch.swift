@@ -45,12 +45,15 @@ public struct RepositorySearchPage: Sendable, Hashable {
     public var incompleteResults: Bool
     /// The `rel="next"` link, followed verbatim; nil on the last reachable page.
     public var next: URL?
+    /// Items of the page that could not be shown (no id or name): skipped, and said so.
+    public var skippedCount: Int
 
-    public init(repositories: [Repository], totalCount: Int, incompleteResults: Bool, next: URL?) {
+    public init(repositories: [Repository], totalCount: Int, incompleteResults: Bool, next: URL?, skippedCount: Int = 0) {
         self.repositories = repositories
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.next = next
+        self.skippedCount = skippedCount
     }
 
     /// True when more repositories match than GitHub will ever return for this query.

@@ -12,12 +12,15 @@ public struct SearchPage: Sendable, Hashable {
     public var incompleteResults: Bool
     /// The `rel="next"` link, followed verbatim; nil on the last reachable page.
     public var next: URL?
+    /// Items of the page that could not be shown (no id or login): skipped, and said so.
+    public var skippedCount: Int
 
-    public init(users: [User], totalCount: Int, incompleteResults: Bool, next: URL?) {
+    public init(users: [User], totalCount: Int, incompleteResults: Bool, next: URL?, skippedCount: Int = 0) {
         self.users = users
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.next = next
+        self.skippedCount = skippedCount
     }
 
     /// True when more accounts match than GitHub will ever return for this query.

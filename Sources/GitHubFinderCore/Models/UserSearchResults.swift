@@ -7,6 +7,8 @@ public protocol SearchResultsPage<Item>: Sendable {
     var totalCount: Int { get }
     var incompleteResults: Bool { get }
     var next: URL? { get }
+    /// Items GitHub sent that could not be shown (a row needs an id and a login or name).
+    var skippedCount: Int { get }
 }
 
 extension SearchPage: SearchResultsPage {
@@ -25,6 +27,8 @@ public struct SearchResults<Item: Sendable & Identifiable<Int64>>: Sendable {
     public private(set) var incompleteResults = false
     /// Where the next page is; nil when the last reachable page has been loaded.
     public private(set) var next: URL?
+    /// Items of the loaded pages that could not be shown: said at the end of the list.
+    public private(set) var skippedCount = 0
     private var seen: Set<Int64> = []
 
     public init() {}
@@ -41,6 +45,7 @@ public struct SearchResults<Item: Sendable & Identifiable<Int64>>: Sendable {
         totalCount = page.totalCount
         incompleteResults = incompleteResults || page.incompleteResults
         next = page.next
+        skippedCount += page.skippedCount
         return fresh
     }
 

@@ -24,7 +24,7 @@ extension StarSync {
 
     private func fetchAndMerge() async {
         guard let login = await signedInLogin() else { return }
-        let remote: [Repository]
+        let remote: [StarredRepository]
         do throws(GitHubError) {
             remote = try await fetchStars()
         } catch {
@@ -33,11 +33,16 @@ extension StarSync {
                 onSignInRequired?()
             }
             if error != .cancelled { failure = error.localizedDescription }
-            logger.notice("stars could not be fetched", metadata: ["error": "\(error)"])
+            if case .undecodable = error {
+                // Part of the list could not be read: merging the rest would unstar the lost part.
+                incompleteList = tr("Stars were not synced: GitHub's list could not be read whole, so nothing was changed")
+            }
+            logger.notice("stars could not be fetched; nothing was changed", metadata: ["error": "\(error)"])
             return
         }
         do {
-            let merge = try database.mergeStarredRepositories(remote.map { RepositoryFavorite($0, addedAt: now()) }, login: login, at: now())
+            let date = now()
+            let merge = try database.mergeStarredRepositories(remote.map { RepositoryFavorite($0.repository, addedAt: $0.starredAt ?? date) }, login: login, at: date)
             failure = nil
             offer = merge.offered.isEmpty ? nil : StarSyncOffer(login: login, repositories: merge.offered)
         } catch {
@@ -82,14 +87,15 @@ extension StarSync {
         return try? await api.authenticatedUser(token: token).login
     }
 
-    /// Every page of the signed-in user's stars, without repeats.
-    private func fetchStars() async throws(GitHubError) -> [Repository] {
+    /// Every page of the signed-in user's stars, without repeats; throws rather than return
+    /// part of the list (a page that failed, or had an item it could not read).
+    private func fetchStars() async throws(GitHubError) -> [StarredRepository] {
         var page = try await api.starredRepositories()
         var seen = Set<Int64>()
         var fetched = Set<URL>()
-        var repositories: [Repository] = []
+        var repositories: [StarredRepository] = []
         while true {
-            for repository in page.items where seen.insert(repository.id).inserted { repositories.append(repository) }
+            for starred in page.items where seen.insert(starred.repository.id).inserted { repositories.append(starred) }
             progress = StarSyncProgress(pagesFetched: (progress?.pagesFetched ?? 0) + 1, repositoriesFetched: repositories.count)
             guard let next = page.next else { return repositories }
             // A `next` link back to a page already read would never end (and an unfinished list

@@ -17,6 +17,9 @@ public final class StarSync {
     public internal(set) var offer: StarSyncOffer?
     /// Why the last sync did not finish (offline, say); nil after one that did.
     public internal(set) var failure: String?
+    /// Set when a sync stopped because GitHub's list could not be read whole (and so changed
+    /// nothing): the message to show once; the UI calls `dismissIncompleteList()`.
+    public internal(set) var incompleteList: String?
     /// Changes wait because GitHub could not be reached; they are sent again after a pause.
     public private(set) var isWaitingToRetry = false
     /// GitHub answered 401: changes wait until the user signs in again.
@@ -69,6 +72,11 @@ public final class StarSync {
         let task = Task { await self.drain() }
         sending = task
         await task.value
+    }
+
+    /// Takes the shown incomplete-list message away.
+    public func dismissIncompleteList() {
+        incompleteList = nil
     }
 
     /// Takes a shown problem off `problems`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Repository stars in the store, and on GitHub too when signed in: each star or unstar is
 /// durable in the database when it returns, and, signed in, queued in the outbox in the same
-/// breath and handed to `StarSync` to send. Signed out, stars stay local and nothing is queued.
+/// transaction and handed to `StarSync` to send. Signed out, stars stay local and nothing is queued.
 public struct StoreRepositoryStarring: UndoableRepositoryStarring {
     public let store: any RepositoryFavoritesStore
     let credentials: Credentials
@@ -31,8 +31,8 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
 
     @discardableResult
     @MainActor public func unstarForUndo(_ repository: Repository) throws(FavoritesStoreError) -> RepositoryFavorite? {
-        let removed = try store.remove(repositoryID: repository.id)
-        try enqueue(repository.id, fullName: removed?.fullName ?? repository.fullName, .unstar)
+        let removed = try store.remove(repositoryID: repository.id, outbox: outbox(repository.id, fullName: repository.fullName, .unstar))
+        sendIfSignedIn()
         return removed
     }
 
@@ -44,23 +44,20 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
     }
 
     @MainActor private func save(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
-        try store.add(favorite)
-        try enqueue(favorite.id, fullName: favorite.fullName, .star)
+        try store.add(favorite, outbox: outbox(favorite.id, fullName: favorite.fullName, .star))
+        sendIfSignedIn()
     }
 
-    /// Signed in: queued for GitHub (replacing a change still waiting for it), then sent.
-    @MainActor private func enqueue(_ repositoryID: Int64, fullName: String, _ action: StarChange.Action) throws(FavoritesStoreError) {
-        guard credentials.token != nil else {
-            // Signed out the change is local; an older one still waiting for GitHub is void.
-            for stale in try store.pendingStarChanges() where stale.repositoryID == repositoryID {
-                if let id = stale.id { try store.removeStarChange(id: id) }
-            }
-            return
-        }
-        // Stamped with the account that made it: only that account sends it.
-        let login = sync?.login()
-        try store.enqueueStarChange(StarChange(repositoryID: repositoryID, fullName: fullName, action: action, enqueuedAt: now(), login: login))
-        guard let sync else { return }
+    /// Signed in: the change for GitHub, stamped with the account that made it (only that
+    /// account sends it), replacing one still waiting. Signed out: the change is local, and an
+    /// older one still waiting for GitHub is void.
+    @MainActor private func outbox(_ repositoryID: Int64, fullName: String, _ action: StarChange.Action) -> StarOutboxUpdate {
+        guard credentials.token != nil else { return .dropPending }
+        return .enqueue(StarChange(repositoryID: repositoryID, fullName: fullName, action: action, enqueuedAt: now(), login: sync?.login()))
+    }
+
+    @MainActor private func sendIfSignedIn() {
+        guard credentials.token != nil, let sync else { return }
         Task { @MainActor in await sync.send() }
     }
 }

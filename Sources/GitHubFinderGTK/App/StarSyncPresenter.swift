@@ -16,11 +16,15 @@ final class StarSyncPresenter {
 
     init(starSync: StarSync, window: MainWindow) {
         self.starSync = starSync
-        observation = StateObservation({ [starSync] in (starSync.problems, starSync.offer) }) { [weak self, weak window] problems, offer in
+        observation = StateObservation({ [starSync] in (starSync.problems, starSync.offer, starSync.incompleteList) }) { [weak self, weak window] problems, offer, incompleteList in
             guard let self, let window else { return }
             for problem in problems {
                 window.showToast(Toast(message: problem.message))
                 starSync.dismiss(problem)
+            }
+            if let incompleteList {
+                window.showToast(Toast(message: incompleteList))
+                starSync.dismissIncompleteList()
             }
             if let offer, offer != askedOffer {
                 askedOffer = offer

@@ -39,9 +39,9 @@ struct LiveClientStarringTests {
             let second = try await client.starredRepositories(page: next)
             #expect(second.items.count == 1)
             #expect(second.next == nil)
-            #expect(Set((first.items + second.items).map(\.fullName)) == Set(names))
+            #expect(Set((first.items + second.items).map(\.repository.fullName)) == Set(names))
             // Newest star first, as on GitHub.
-            #expect(first.items.first?.fullName == names.last)
+            #expect(first.items.first?.repository.fullName == names.last)
         }
     }
 

@@ -93,7 +93,7 @@ struct RepositorySearchFlowTests {
             #expect(navigator.repositoryDetailViewModel === detail)
             #expect(await eventually { detail.state.phase == .loaded })
             #expect(detail.state.repository.fullName == row.fullName)
-            #expect(detail.state.counts.map(\.caption) == ["Stars", "Watchers", "Forks", "Open Issues"])
+            #expect(detail.state.counts.map(\.caption) == ["Stars", "Watchers", "Forks", "Open issues and pull requests"])
             #expect(!detail.state.counts.contains { $0.value == "–" }, "the page gave watchers and open issues")
             #expect(await eventually { !detail.state.languages.isEmpty })
             let total = detail.state.languages.reduce(0) { $0 + $1.percent }

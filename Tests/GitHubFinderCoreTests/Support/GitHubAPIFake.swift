@@ -67,7 +67,7 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository> { Page(items: [], next: nil) }
 
     var starChange: @Sendable (String) async throws(GitHubError) -> Void = { _ throws(GitHubError) in throw .undecodable("star changes not scripted") }
-    var starred: @Sendable (URL?) async throws(GitHubError) -> Page<Repository> = { _ throws(GitHubError) in throw .undecodable("starredRepositories not scripted") }
+    var starred: @Sendable (URL?) async throws(GitHubError) -> Page<StarredRepository> = { _ throws(GitHubError) in throw .undecodable("starredRepositories not scripted") }
 
     func starRepository(owner: String, name: String) async throws(GitHubError) {
         record("star \(owner)/\(name)")
@@ -79,12 +79,12 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         try await starChange("unstar \(owner)/\(name)")
     }
 
-    func starredRepositories() async throws(GitHubError) -> Page<Repository> {
+    func starredRepositories() async throws(GitHubError) -> Page<StarredRepository> {
         record("starred")
         return try await starred(nil)
     }
 
-    func starredRepositories(page: URL) async throws(GitHubError) -> Page<Repository> {
+    func starredRepositories(page: URL) async throws(GitHubError) -> Page<StarredRepository> {
         record("starred \(page.absoluteString)")
         return try await starred(page)
     }

@@ -8,7 +8,12 @@ struct RepositoryDTO: Decodable, Sendable {
     var description: String?
     var language: String?
     var stargazers_count: Int?
+    /// The star count under GitHub's older names (despite the name, not the watchers).
+    var watchers_count: Int?
+    var watchers: Int?
     var forks_count: Int?
+    /// The fork count under its older name.
+    var forks: Int?
     var fork: Bool?
     var archived: Bool?
     var pushed_at: String?
@@ -32,6 +37,8 @@ struct RepositoryDetailDTO: Decodable, Sendable {
         var license: License?
         var subscribers_count: Int?
         var open_issues_count: Int?
+        /// The same count under its older name.
+        var open_issues: Int?
         var default_branch: String?
         var created_at: String?
         var parent: RepositoryDTO?
@@ -56,4 +63,25 @@ struct RateLimitOverviewDTO: Decodable, Sendable {
     }
 
     var resources: [String: LenientElement<Bucket>]?
+}
+
+/// One item of `GET /user/starred`: a repository (`application/vnd.github+json`), or
+/// `{starred_at, repo}` (`application/vnd.github.star+json`). Either shape gives the repository.
+struct StarredItemDTO: Decodable, Sendable {
+    var repository: RepositoryDTO
+    var starredAt: String?
+
+    private enum Keys: String, CodingKey {
+        case repo, starred_at
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        if container.contains(.repo) {
+            repository = try container.decode(RepositoryDTO.self, forKey: .repo)
+            starredAt = try? container.decodeIfPresent(String.self, forKey: .starred_at)
+        } else {
+            repository = try RepositoryDTO(from: decoder)
+        }
+    }
 }

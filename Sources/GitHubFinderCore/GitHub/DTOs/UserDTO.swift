@@ -42,12 +42,33 @@ struct StrictSearchEnvelopeDTO<Item: Decodable & Sendable>: Decodable, Sendable 
     var items: [Item]?
 }
 
-/// Decodes one array element without letting a malformed element fail the array.
+/// Decodes one array element without letting a malformed element fail the array, keeping
+/// which field made it fail so a list that must be whole can say so.
 struct LenientElement<Wrapped: Decodable & Sendable>: Decodable, Sendable {
     var value: Wrapped?
+    /// The field that did not decode (or "the item" when the element itself was wrong).
+    var failedField: String?
 
     init(from decoder: any Decoder) throws {
-        value = try? Wrapped(from: decoder)
+        do {
+            value = try Wrapped(from: decoder)
+        } catch {
+            failedField = Self.field(of: error, below: decoder.codingPath.count)
+        }
+    }
+
+    private static func field(of error: any Error, below depth: Int) -> String {
+        let path: [any CodingKey]
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            path = context.codingPath
+        case DecodingError.keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        default:
+            path = []
+        }
+        let inside = path.dropFirst(depth).map(\.stringValue)
+        return inside.isEmpty ? "the item" : inside.joined(separator: ".")
     }
 }
 

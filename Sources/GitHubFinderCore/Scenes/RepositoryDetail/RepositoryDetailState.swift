@@ -42,7 +42,8 @@ public struct RepositoryDetailState: Equatable, Sendable {
             Count(value: NumberText.compact(repository.stars), caption: tr("Stars")),
             Count(value: details.map { NumberText.compact($0.watchers) } ?? "–", caption: tr("Watchers")),
             Count(value: NumberText.compact(repository.forks), caption: tr("Forks")),
-            Count(value: details.map { NumberText.compact($0.openIssues) } ?? "–", caption: tr("Open Issues")),
+            // GitHub's open_issues_count counts open pull requests too: the caption says so.
+            Count(value: details.map { NumberText.compact($0.openIssues) } ?? "–", caption: tr("Open issues and pull requests")),
         ]
     }
 

@@ -71,6 +71,8 @@ public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatab
     public var totalCount = 0
     /// "Showing the first 1,000 of 6,038 users" when GitHub caps the search; nil otherwise.
     public var capNotice: String?
+    /// "1 result could not be shown" when GitHub sent items no row can show; nil otherwise.
+    public var skippedNotice: String?
     /// Whole seconds until a rate-limited search retries, ticking down; nil when not limited.
     public var rateLimitSecondsRemaining: Int?
     /// The search bucket as the last response reported it (remaining / limit), when limited.
@@ -79,6 +81,20 @@ public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatab
     public var isSignedIn = false
 
     public init() {}
+
+    /// What the end of the list says: results that could not be shown, and, once every page is
+    /// loaded, GitHub's cap. Nil when there is nothing to say.
+    public var footerText: String? {
+        let lines = [skippedNotice, paging == .complete ? capNotice : nil].compactMap { $0 }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// "2 results could not be shown", or nil for none.
+    public static func skippedNotice(count: Int) -> String? {
+        guard count > 0 else { return nil }
+        // TRANSLATORS: at the end of the search results when GitHub sent {count} items without what a row needs (an id, a name).
+        return trn("{count} result could not be shown", "{count} results could not be shown", count)
+    }
 
     /// The "Rate Limit Reached" explanation with its live countdown; nil when not limited.
     public var rateLimitMessage: String? {

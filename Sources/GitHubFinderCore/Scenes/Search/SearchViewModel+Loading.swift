@@ -35,10 +35,19 @@ extension ScopedSearchViewModel {
         state.rows = results.items.map(row(for:))
         state.totalCount = results.totalCount
         state.capNotice = Source.Row.capNotice(total: results.totalCount)
+        noteSkipped(page)
         state.phase = state.rows.isEmpty ? .noResults : .results
         state.paging = results.hasMore ? .idle : .complete
         // A query worth searching again: it found something.
         if !state.rows.isEmpty { try? history?.record(state.query, at: now()) }
+    }
+
+    /// Items GitHub sent that no row can show are said at the end of the list, and logged.
+    private func noteSkipped(_ page: Source.Page) {
+        state.skippedNotice = ScopedSearchState<Source.Row, Source.Sort>.skippedNotice(count: results.skippedCount)
+        if page.skippedCount > 0 {
+            logger.warning("search results skipped: items without an id or name", metadata: ["count": "\(page.skippedCount)"])
+        }
     }
 
     /// Refresh: results on screen stay there (with their selection: rows keep their ids) until
@@ -104,6 +113,7 @@ extension ScopedSearchViewModel {
                 state.rows.append(contentsOf: fresh.map(row(for:)))
                 state.totalCount = results.totalCount
                 state.capNotice = Source.Row.capNotice(total: results.totalCount)
+                noteSkipped(page)
                 state.paging = results.hasMore ? .idle : .complete
             } catch {
                 guard !Task.isCancelled, error != .cancelled else { return }

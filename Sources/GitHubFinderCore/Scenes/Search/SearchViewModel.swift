@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Observation
 
 /// The People scope of the Search tab.
@@ -66,6 +67,7 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
     @ObservationIgnored let actions: Actions
     @ObservationIgnored let debounce: Duration
     @ObservationIgnored let perPage: Int
+    @ObservationIgnored let logger = Logger(label: "GitHubFinder.Search")
     @ObservationIgnored var results = SearchResults<Item>()
     @ObservationIgnored var favoriteIDs: Set<Int64> = []
     @ObservationIgnored var searchTask: Task<Void, Never>?
@@ -157,6 +159,7 @@ public final class ScopedSearchViewModel<Source: SearchSource> {
             state.paging = .idle
             state.totalCount = 0
             state.capNotice = nil
+            state.skippedNotice = nil
         } else {
             startSearch(debounced: true)
         }

@@ -94,7 +94,7 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
             states.showChild("results")
         }
         pagingSpinner.setVisible(state.paging == .loadingMore)
-        footer.show(state.paging == .complete ? state.capNotice : nil)
+        footer.show(state.footerText)
         if case .failed(let message) = state.paging, lastPagingError != message, let text = state.pagingFailure {
             showToast(.retry(text) { [weak self] in self?.viewModel.send(.retry) })
         }
