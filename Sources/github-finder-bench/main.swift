@@ -11,13 +11,20 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == ResidentMemoryP
     exit(0)
 }
 
+/// `GHF_BENCH_ONLY=word` runs the measurements whose group contains it (as bench-gui.py does).
+func wanted(_ group: String) -> Bool {
+    guard let only = ProcessInfo.processInfo.environment["GHF_BENCH_ONLY"], !only.isEmpty else { return true }
+    return only.split(separator: ",").contains { group.contains($0) }
+}
+
 do {
-    try DecodeBenchmark.run()
-    try FavoritesBenchmark.run()
+    if wanted("decode") { try DecodeBenchmark.run() }
+    if wanted("favorites") { try FavoritesBenchmark.run() }
+    if wanted("import") { try ImportBenchmark.run() }
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var failure: (any Error)?
     Task.detached {
-        do { try await AvatarBytesBenchmark.run() } catch { failure = error }
+        do { if wanted("avatar") { try await AvatarBytesBenchmark.run() } } catch { failure = error }
         done.signal()
     }
     done.wait()

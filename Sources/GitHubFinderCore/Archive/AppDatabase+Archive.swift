@@ -10,6 +10,14 @@ public struct FavoritesImportSummary: Equatable, Sendable {
         public var updated = 0
         /// A favorite already, exactly as in the file.
         public var unchanged = 0
+
+        mutating func count(_ outcome: ImportOutcome) {
+            switch outcome {
+            case .added: added += 1
+            case .updated: updated += 1
+            case .unchanged: unchanged += 1
+            }
+        }
     }
 
     public var people = Counts()
@@ -53,57 +61,18 @@ extension AppDatabase {
         }
     }
 
-    /// Merges a checked file into the favorites by id, in one transaction: new ones are added
-    /// with the date they were starred, known ones get the file's snapshot (keeping the earlier
-    /// date, their own note or else the file's, and the tags of both), and nothing is removed.
-    /// A favorite holding a new one's login or full name under another id (renamed, and the
-    /// name reused) gives way, as when starring.
+    /// Merges a checked file into the favorites by id, in one transaction (`merge`): new ones are
+    /// added, known ones get the file's snapshot, and nothing is removed. A repository added while
+    /// stars are synced with GitHub is offered for starring there by the next sync.
     public func importArchive(_ archive: FavoritesArchive, at date: Date = Date()) throws(FavoritesStoreError) -> FavoritesImportSummary {
         try write { db in
             var summary = FavoritesImportSummary()
-            for person in archive.people {
-                var person = person
-                let existing = try Favorite.fetchOne(db, key: person.id)
-                if let existing {
-                    person.addedAt = min(existing.addedAt, person.addedAt)
-                    person.notes = existing.notes.merged(with: person.notes)
-                }
-                if existing == person {
-                    summary.people.unchanged += 1
-                    continue
-                }
-                try Favorite.filter(sql: "login = ? COLLATE NOCASE AND id <> ?", arguments: [person.login, person.id]).deleteAll(db)
-                try person.upsert(db)
-                // A new one without notes in the file gets back those it had when unstarred.
-                if existing != nil || !person.notes.isEmpty { _ = try Self.setNotes(person.notes, table: Favorite.databaseTableName, id: person.id, db) }
-                if existing == nil { summary.people.added += 1 } else { summary.people.updated += 1 }
-            }
+            try Self.merge(archive.people, db) { _, outcome in summary.people.count(outcome) }
             let hasSynced = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM star_sync)") ?? false
-            for repository in archive.repositories {
-                var repository = repository
-                let existing = try RepositoryFavorite.fetchOne(db, key: repository.id)
-                if let existing {
-                    repository.addedAt = min(existing.addedAt, repository.addedAt)
-                    repository.notes = existing.notes.merged(with: repository.notes)
-                }
-                if existing == repository {
-                    summary.repositories.unchanged += 1
-                    continue
-                }
-                try RepositoryFavorite.filter(sql: "fullName = ? COLLATE NOCASE AND id <> ?", arguments: [repository.fullName, repository.id]).deleteAll(db)
-                try repository.upsert(db)
-                if existing != nil || !repository.notes.isEmpty {
-                    _ = try Self.setNotes(repository.notes, table: RepositoryFavorite.databaseTableName, id: repository.id, db)
-                }
-                guard existing == nil else {
-                    summary.repositories.updated += 1
-                    continue
-                }
-                summary.repositories.added += 1
-                if hasSynced {
-                    try db.execute(sql: "INSERT OR REPLACE INTO favorite_repository_import (repositoryID, importedAt) VALUES (?, ?)",
-                                   arguments: [repository.id, date])
-                }
+            let recordImport = try db.cachedStatement(sql: "INSERT OR REPLACE INTO favorite_repository_import (repositoryID, importedAt) VALUES (?, ?)")
+            try Self.merge(archive.repositories, db) { repository, outcome in
+                summary.repositories.count(outcome)
+                if outcome == .added, hasSynced { try recordImport.execute(arguments: [repository.id, date]) }
             }
             return summary
         }

@@ -46,11 +46,26 @@ public struct FavoriteNotes: Equatable, Sendable, Hashable {
     /// cut to `maximumNoteLength`: what is kept can always be exported and imported again.
     static func cleanNote(_ note: String?) -> String? {
         guard let note else { return nil }
+        // Most notes need nothing done: read as they are, without building new strings.
+        if note.utf8.count <= maximumNoteLength, note.last.map({ !$0.isWhitespace }) == true,
+           !note.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isControl($0) }) {
+            return note
+        }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: note.unicodeScalars.lazy.filter { $0 == "\n" || $0 == "\t" || !CharacterSet.controlCharacters.contains($0) })
+        scalars.append(contentsOf: note.unicodeScalars.lazy.filter { $0 == "\n" || $0 == "\t" || !isControl($0) })
         let kept = String(String(scalars).prefix(maximumNoteLength))
         let trimmed = String(kept.reversed().drop(while: \.isWhitespace).reversed())
         return trimmed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : trimmed
+    }
+
+    /// Foundation's `controlCharacters` (Unicode's Cc and Cf), without Foundation's character
+    /// sets: an import reads this for every note and tag.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format: return true
+        default: return false
+        }
     }
 
     /// The note's first line that has text, for a list row or a search result.
@@ -84,13 +99,28 @@ public enum FavoriteTags {
         var seen = Set<String>()
         var result: [String] = []
         for tag in tags where result.count < maximumCount {
-            let visible = String(String.UnicodeScalarView(tag.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) || $0 == "\t" }))
-            let words = visible.split(whereSeparator: { $0.isWhitespace || $0 == "," })
-            let clean = String(words.joined(separator: " ").prefix(maximumLength)).trimmingCharacters(in: .whitespaces)
+            let clean = isClean(tag) ? tag : cleaned(tag)
             guard !clean.isEmpty, seen.insert(clean.lowercased()).inserted else { continue }
             result.append(clean)
         }
         return result
+    }
+
+    /// A tag already as `normalized` makes it (most are): printable ASCII, no comma, single
+    /// spaces between words, none at either end, not too long.
+    private static func isClean(_ tag: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in tag.utf8 {
+            guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ",") || byte == 0x20 && previous != 0x20 else { return false }
+            previous = byte
+        }
+        return previous != 0x20 && tag.utf8.count <= maximumLength
+    }
+
+    private static func cleaned(_ tag: String) -> String {
+        let visible = String(String.UnicodeScalarView(tag.unicodeScalars.filter { !FavoriteNotes.isControl($0) || $0 == "\t" }))
+        let words = visible.split(whereSeparator: { $0.isWhitespace || $0 == "," })
+        return String(words.joined(separator: " ").prefix(maximumLength)).trimmingCharacters(in: .whitespaces)
     }
 
     /// The column's text: tags one per line; nil for none.

@@ -37,7 +37,7 @@ enum DTOMapping {
         return RepositoryDetails(
             repository: repository, homepage: homepageURL(extras.homepage), license: nonEmpty(extras.license?.name),
             watchers: max(extras.subscribers_count ?? 0, 0), openIssues: max(extras.open_issues_count ?? extras.open_issues ?? 0, 0),
-            defaultBranch: nonEmpty(extras.default_branch), createdAt: date(extras.created_at), parent: extras.parent.flatMap(self.repository)
+            defaultBranch: nonEmpty(extras.default_branch) ?? nonEmpty(extras.master_branch), createdAt: date(extras.created_at), parent: extras.parent.flatMap(self.repository)
         )
     }
 

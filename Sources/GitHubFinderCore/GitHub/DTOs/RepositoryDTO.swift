@@ -40,6 +40,8 @@ struct RepositoryDetailDTO: Decodable, Sendable {
         /// The same count under its older name.
         var open_issues: Int?
         var default_branch: String?
+        /// The default branch under its 2012 name.
+        var master_branch: String?
         var created_at: String?
         var parent: RepositoryDTO?
     }
