@@ -5,7 +5,10 @@ import Foundation
 /// shared/github-api/recordings with its SOURCES.md, so a clone of the repository is enough).
 struct Recording {
     let name: String
+    let requestMethod: String
     let requestURL: URL?
+    /// The recorded request's headers (credentials already replaced by a placeholder).
+    let requestHeaders: [String: String]
     let response: HTTPResponseData
     let json: [String: Any]
 
@@ -16,15 +19,17 @@ struct Recording {
             .appendingPathComponent("Fixtures/recordings").standardizedFileURL
     }()
 
-    static func all() throws -> [Recording] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    /// The recordings directly in `recordings/`, or in one of its subfolders (`third-party`); never
+    /// both: a subfolder's files are not counted with the top-level ones.
+    static func all(in subfolder: String? = nil) throws -> [Recording] {
+        try FileManager.default.contentsOfDirectory(atPath: directory(subfolder).path)
             .filter { $0.hasSuffix(".json") }
             .sorted()
-            .map { try load($0) }
+            .map { try load($0, in: subfolder) }
     }
 
-    static func load(_ file: String) throws -> Recording {
-        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(file))) as! [String: Any]
+    static func load(_ file: String, in subfolder: String? = nil) throws -> Recording {
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: directory(subfolder).appendingPathComponent(file))) as! [String: Any]
         let request = root["request"] as? [String: Any]
         let response = root["response"] as! [String: Any]
         let headers = (response["headers"] as? [[String]] ?? []).map { ($0[0], $0[1]) }
@@ -38,10 +43,16 @@ struct Recording {
         }
         return Recording(
             name: file,
+            requestMethod: request?["method"] as? String ?? "GET",
             requestURL: (request?["url"] as? String).flatMap(URL.init(string:)),
+            requestHeaders: request?["headers"] as? [String: String] ?? [:],
             response: HTTPResponseData(status: response["status"] as! Int, headers: HTTPHeaderFields(headers), body: body),
             json: (response["body"] as? [String: Any]) ?? [:]
         )
+    }
+
+    private static func directory(_ subfolder: String?) -> URL {
+        subfolder.map { folder.appendingPathComponent($0, isDirectory: true) } ?? folder
     }
 }
 
