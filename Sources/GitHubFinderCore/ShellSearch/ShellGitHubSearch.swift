@@ -25,14 +25,16 @@ public final class ShellGitHubSearch: Sendable {
     private let makeAPI: @Sendable (URL) -> any GitHubAPI
     private let now: @Sendable () -> Date
     private let pause: Duration
+    private let timeout: Duration
     private let state = Mutex(State())
 
     /// `server`: the API in use now; `makeAPI` makes a client for one.
     public init(server: @escaping @Sendable () -> URL, makeAPI: @escaping @Sendable (URL) -> any GitHubAPI, pause: Duration = ShellGitHubSearch.pause,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                timeout: Duration = ShellGitHubSearch.timeout, now: @escaping @Sendable () -> Date = Date.init) {
         self.server = server
         self.makeAPI = makeAPI
         self.pause = pause
+        self.timeout = timeout
         self.now = now
     }
 
@@ -70,7 +72,7 @@ public final class ShellGitHubSearch: Sendable {
                 }
             }
             group.addTask {
-                try? await Task.sleep(for: Self.timeout)
+                try? await Task.sleep(for: self.timeout)
                 return nil
             }
             let first = await group.next() ?? nil

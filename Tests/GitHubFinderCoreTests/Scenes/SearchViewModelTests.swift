@@ -187,9 +187,15 @@ struct SearchViewModelTests {
         #expect(await eventually { viewModel.state.phase == .results && viewModel.state.rows[1].isFavorite })
         #expect(viewModel.state.rows.map(\.badge) == [nil, "Organization", "Bot"])
         #expect(viewModel.state.rows[1].starLabel == "Remove github from favorites")
+        // Starred from a row, a favorite gets its display name from one profile request
+        api.profile = { login in
+            UserProfile(id: 1, login: login, name: "The Octocat", avatarURL: nil, profileURL: nil, type: .user, bio: nil, company: nil, location: nil,
+                        blog: nil, followers: 0, following: 0, publicRepositories: 0, memberSince: nil)
+        }
         viewModel.send(.toggleFavorite(1))
         #expect(viewModel.state.rows[0].starLabel == "Remove octocat from favorites")
         #expect(try store.favorites().map(\.login) == ["github", "octocat"])
+        #expect(await eventually { (try? store.favorites().first { $0.id == 1 }?.name) == "The Octocat" })
         try store.remove(id: 2)
         #expect(await eventually { !viewModel.state.rows[1].isFavorite })
     }

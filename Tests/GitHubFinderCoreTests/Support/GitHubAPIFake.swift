@@ -1,9 +1,12 @@
 import Foundation
 import Synchronization
+import Testing
 @testable import GitHubFinderCore
 
-/// A scripted `GitHubAPI` for view-model unit tests: each endpoint is a closure a test sets;
-/// an endpoint a test did not set fails the call loudly. Calls are recorded.
+/// A scripted `GitHubAPI` for view-model unit tests: each endpoint is a closure a test sets.
+/// An endpoint a test did not set fails the test at the call (`Issue.record`), as isowords'
+/// failing test values do, rather than answering with an error the code under test might show
+/// and a test take for the path it meant. Calls are recorded.
 final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     let rateLimits = RateLimitMonitor()
     let credentials = Credentials()
@@ -12,13 +15,20 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     private var _calls: [String] = []
     var calls: [String] { lock.withLock { _calls } }
 
-    var search: @Sendable (UserSearchRequest) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw .undecodable("searchUsers not scripted") }
-    var nextPage: @Sendable (URL) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw .undecodable("searchUsers(page:) not scripted") }
-    var profile: @Sendable (String) async throws(GitHubError) -> UserProfile = { _ throws(GitHubError) in throw .undecodable("user(login:) not scripted") }
+    var search: @Sendable (UserSearchRequest) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchUsers") }
+    var nextPage: @Sendable (URL) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchUsers(page:)") }
+    var profile: @Sendable (String) async throws(GitHubError) -> UserProfile = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("user(login:)") }
     var cached: @Sendable (String) -> UserProfile? = { _ in nil }
     var repositories: @Sendable (String) async throws(GitHubError) -> Page<Repository> = { _ in Page(items: [], next: nil) }
 
     private func record(_ call: String) { lock.withLock { _calls.append(call) } }
+
+    /// Fails the running test: the code under test called an endpoint the test did not script.
+    /// What is thrown (`.cancelled`) is what every caller already lets pass without a word.
+    static func unscripted(_ endpoint: String, sourceLocation: SourceLocation = #_sourceLocation) -> GitHubError {
+        Issue.record("GitHubAPIFake: \(endpoint) was called but the test did not script it", sourceLocation: sourceLocation)
+        return .cancelled
+    }
 
     func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
         record("search \(request.query.text) sort=\(request.sort.rawValue)")
@@ -30,21 +40,25 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await nextPage(page)
     }
 
-    var repositorySearch: @Sendable (RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage = { _ throws(GitHubError) in throw .undecodable("searchRepositories not scripted") }
+    var repositorySearch: @Sendable (RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchRepositories") }
 
     func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage {
         record("repository search \(request.query.text)")
         return try await repositorySearch(request)
     }
 
+    var repositoryNextPage: @Sendable (URL) async throws(GitHubError) -> RepositorySearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchRepositories(page:)") }
+
     func searchRepositories(page: URL) async throws(GitHubError) -> RepositorySearchPage {
         record("repository page \(page.absoluteString)")
-        throw .undecodable("searchRepositories(page:) not scripted")
+        return try await repositoryNextPage(page)
     }
+
+    var repositoryPage: @Sendable (String, String) async throws(GitHubError) -> RepositoryDetails = { _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("repository") }
 
     func repository(owner: String, name: String) async throws(GitHubError) -> RepositoryDetails {
         record("repository \(owner)/\(name)")
-        throw .undecodable("repository not scripted")
+        return try await repositoryPage(owner, name)
     }
 
     func languages(owner: String, name: String) async throws(GitHubError) -> [LanguageShare] {
@@ -66,8 +80,8 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
 
     func repositories(page: URL) async throws(GitHubError) -> Page<Repository> { Page(items: [], next: nil) }
 
-    var starChange: @Sendable (String) async throws(GitHubError) -> Void = { _ throws(GitHubError) in throw .undecodable("star changes not scripted") }
-    var starred: @Sendable (URL?) async throws(GitHubError) -> Page<StarredRepository> = { _ throws(GitHubError) in throw .undecodable("starredRepositories not scripted") }
+    var starChange: @Sendable (String) async throws(GitHubError) -> Void = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("star changes") }
+    var starred: @Sendable (URL?) async throws(GitHubError) -> Page<StarredRepository> = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("starredRepositories") }
 
     func starRepository(owner: String, name: String) async throws(GitHubError) {
         record("star \(owner)/\(name)")
@@ -89,11 +103,11 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await starred(page)
     }
 
-    var followed: @Sendable (String) async throws(GitHubError) -> Bool = { _ throws(GitHubError) in throw .undecodable("isFollowing not scripted") }
-    var followChange: @Sendable (String, Bool) async throws(GitHubError) -> Void = { _, _ throws(GitHubError) in throw .undecodable("follow not scripted") }
-    var networkPage: @Sendable (FollowDirection) async throws(GitHubError) -> Page<User> = { _ throws(GitHubError) in throw .undecodable("network not scripted") }
-    var usersPage: @Sendable (URL) async throws(GitHubError) -> Page<User> = { _ throws(GitHubError) in throw .undecodable("users(page:) not scripted") }
-    var ownRepositories: @Sendable () async throws(GitHubError) -> Page<Repository> = { () throws(GitHubError) in throw .undecodable("yourRepositories not scripted") }
+    var followed: @Sendable (String) async throws(GitHubError) -> Bool = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("isFollowing") }
+    var followChange: @Sendable (String, Bool) async throws(GitHubError) -> Void = { _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("follow") }
+    var networkPage: @Sendable (FollowDirection) async throws(GitHubError) -> Page<User> = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("network") }
+    var usersPage: @Sendable (URL) async throws(GitHubError) -> Page<User> = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("users(page:)") }
+    var ownRepositories: @Sendable () async throws(GitHubError) -> Page<Repository> = { () throws(GitHubError) in throw GitHubAPIFake.unscripted("yourRepositories") }
 
     func isFollowing(login: String) async throws(GitHubError) -> Bool {
         record("is following \(login)")
