@@ -7,6 +7,10 @@ PORT ?= 8787
 PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID := io.github.githubfinder.GitHubFinder
+# The one place the version is written (VERSION): --version and About (VersionPlugin), the man
+# page, the .deb; make deb checks that the metainfo's newest release, NEWS.md and the Debian
+# changelog name it.
+VERSION := $(shell cat VERSION)
 
 # Build: GTK 4 and libadwaita 1.2 headers, SQLite, libcurl (FoundationNetworking; -dev for static release links), Python;
 # patchelf for the release binary (scripts/build-release.sh: libcurl loaded on first use).
@@ -18,8 +22,13 @@ RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-em
 # AppStream validators, and locales (install-deps.sh then generates ko_KR.UTF-8 for the Korean test).
 TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core gnome-keyring python3-pyatspi gir1.2-atspi-2.0 xdotool \
              desktop-file-utils appstream curl imagemagick locales
+# Package: dpkg-deb and dpkg-shlibdeps (dpkg-dev), lintian, man-db (the man page checked), xz;
+# make package-test builds a clean Debian 12 root with mmdebstrap (the test harness is installed
+# inside that root, from Debian's mirror, not here).
+PACKAGE_DEPS := $(BUILD_DEPS) dpkg-dev lintian man-db xz-utils mmdebstrap desktop-file-utils appstream
+DEB := dist/github-finder_$(VERSION)_amd64.deb
 
-.PHONY: deps run-deps test-deps build test pot locale test-swift test-e2e validate run demo bench screenshots install fixtures clean
+.PHONY: deps run-deps test-deps package-deps build test pot locale test-swift test-e2e validate run demo bench screenshots install deb package-test fixtures clean
 
 deps:
 	@scripts/install-deps.sh $(BUILD_DEPS)
@@ -27,6 +36,8 @@ run-deps:
 	@scripts/install-deps.sh $(RUN_DEPS)
 test-deps:
 	@scripts/install-deps.sh $(TEST_DEPS)
+package-deps:
+	@scripts/install-deps.sh $(PACKAGE_DEPS)
 
 build: deps locale
 	$(SWIFT) build
@@ -107,12 +118,11 @@ screenshots: test-deps locale
 	$(SWIFT) build --product github-fixture-server
 	scripts/with-display.sh /usr/bin/python3 scripts/screenshots.py
 
-## make install PREFIX=…: binary (UI files, CSS and images compiled in), translations, desktop file, metainfo, icons.
+## make install PREFIX=…: binary (UI files, CSS and images compiled in; `github-finder favorites`
+## runs in it), translations, desktop file, metainfo, icons, the man page.
 install: deps locale
 	scripts/build-release.sh
 	install -Dm755 .build/release/github-finder $(DESTDIR)$(PREFIX)/bin/github-finder
-	$(SWIFT) build -c release --static-swift-stdlib --product github-finder-favorites
-	install -Dm755 .build/release/github-finder-favorites $(DESTDIR)$(PREFIX)/libexec/github-finder-favorites
 	mkdir -p $(DESTDIR)$(PREFIX)/share/locale && cp -r $(LOCALE_DIR)/. $(DESTDIR)$(PREFIX)/share/locale/
 	@# The desktop file and the metainfo with every translation merged in.
 	mkdir -p $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/metainfo
@@ -124,6 +134,23 @@ install: deps locale
 	install -Dm644 data/$(APP_ID).search-provider.ini $(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers/$(APP_ID).search-provider.ini
 	mkdir -p $(DESTDIR)$(PREFIX)/share/dbus-1/services
 	sed 's|@bindir@|$(PREFIX)/bin|' data/$(APP_ID).service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/$(APP_ID).service
+	@# The man page, compressed (gzip -n: no name or time inside, so the same page makes the same file).
+	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man1
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@PREFIX@|$(PREFIX)|g' packaging/github-finder.1.in | gzip -9n > $(DESTDIR)$(PREFIX)/share/man/man1/github-finder.1.gz
+
+## make deb: dist/github-finder_$(VERSION)_amd64.deb from what `make install PREFIX=/usr` lays out
+## (stripped; Depends from dpkg-shlibdeps), checked by lintian; prints its size budgets and fails
+## when one is missed.
+deb: package-deps locale
+	scripts/build-deb.sh
+
+## make package-test: the .deb installed with apt into a clean Debian 12 root (mmdebstrap), then
+## used there as a user would, on X11 (Xvfb) and Wayland (headless sway), and purged (as root, or through sudo).
+package-test: package-deps
+	@[ -f $(DEB) ] || $(MAKE) --no-print-directory deb
+	@# The GitHub double, outside the root: the debug build make test made already (no rebuild in CI).
+	$(SWIFT) build --product github-fixture-server
+	GHF_FIXTURE_SERVER=.build/debug/github-fixture-server scripts/package-test.sh $(DEB)
 
 ## make fixtures: regenerate data/fixtures (deterministic: the committed file should not change).
 fixtures:

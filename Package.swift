@@ -40,7 +40,9 @@ let package = Package(
                 // SQLite's C API, to read favorites straight from its buffers (FavoritesIndex).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // AppVersion.string, from the VERSION file: the one place the version is written.
+            plugins: ["VersionPlugin"]
         ),
         // GTK 4 and libadwaita (Debian 12: 4.8.3 and 1.2.2), and the C that Swift cannot import.
         .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
@@ -73,10 +75,13 @@ let package = Package(
             plugins: ["GResourcePlugin"]
         ),
         .plugin(name: "GResourcePlugin", capability: .buildTool()),
+        .plugin(name: "VersionPlugin", capability: .buildTool()),
         .executableTarget(
             name: "github-finder",
             dependencies: [
                 "GitHubFinderGTK", "GitHubFinderCore", "CCurlLoader",
+                // `github-finder favorites …`, run in this process: one binary, one Swift runtime.
+                "GitHubFinderFavoritesCLI",
             ],
             swiftSettings: swiftSettings,
             // The statically linked Swift runtime and Foundation make ~88,000 relative
@@ -104,11 +109,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // `github-finder favorites list|export|import`, which the app's binary runs: no GTK, and
-        // ArgumentParser kept out of the app itself.
+        // `github-finder favorites list|export|import`: no GTK. The app's binary runs it in
+        // process (the package installs one binary); github-finder-favorites is the same command
+        // alone, for a checkout's tests and scripts.
+        .target(
+            name: "GitHubFinderFavoritesCLI",
+            dependencies: ["GitHubFinderCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "github-finder-favorites",
-            dependencies: ["GitHubFinderCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["GitHubFinderCore", "GitHubFinderFavoritesCLI"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -1,8 +1,7 @@
-import Foundation
 import GitHubFinderCore
+import GitHubFinderFavoritesCLI
 
-// `github-finder favorites …` runs this (the app's binary hands the subcommand over): the
-// favorites database for scripts and backups, with ArgumentParser and without GTK, kept out of
-// the app's own binary, which starts, and stays resident, without either.
+// The favorites command alone, for a checkout's tests and scripts: the installed app runs the same
+// code in its own binary (`github-finder favorites …`), so the Swift runtime is installed once.
 Localization.setUp()
-FavoritesCommand.main()
+FavoritesCLI.main(Array(CommandLine.arguments.dropFirst()))

@@ -1,13 +1,16 @@
 import Foundation
 import GitHubFinderCore
+import GitHubFinderFavoritesCLI
 import GitHubFinderGTK
 
 StartupTrace.mark("entry")
 
-// `github-finder favorites …` works on the database alone, in github-finder-favorites (beside
-// this binary, or in ../libexec when installed): no window, no GTK.
+// `github-finder favorites …` works on the database alone, in this process: no window, no GTK.
+// Its code (and ArgumentParser's) is linked in but never touched by a start of the window, so
+// its pages are never read (one binary carries the Swift runtime once; see packaging/README.md).
 if CommandLine.arguments.dropFirst().first == "favorites" {
-    FavoritesHelper.run(Array(CommandLine.arguments.dropFirst(2)))
+    Localization.setUp()
+    FavoritesCLI.main(Array(CommandLine.arguments.dropFirst(2)))
 }
 
 ProcessMemory.configure()

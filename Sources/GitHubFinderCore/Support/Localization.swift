@@ -9,17 +9,25 @@ public enum Localization {
 
     /// Takes the locale from the environment and finds the translations: $GITHUB_FINDER_LOCALEDIR,
     /// else `share/locale` beside the installed binary, else `.build/locale` in a checkout (the
-    /// binary's real folder is `.build/<triple>/debug`: `.build/debug` is a symlink to it).
-    public static func setUp(executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()) {
+    /// binary's real folder is `.build/<triple>/debug`: `.build/debug` is a symlink to it). The
+    /// binary is the running one (`/proc/self/exe`), never `argv[0]`: started through `PATH` as
+    /// `github-finder`, `argv[0]` is a bare name that resolved against the current folder.
+    public static func setUp(executable: URL = RunningExecutable.url) {
         setlocale(LC_ALL, "")
-        let folder = executable.deletingLastPathComponent()
-        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale"), folder.appendingPathComponent("../../locale")].map(\.standardizedFileURL.path)
-        if let override = ProcessInfo.processInfo.environment["GITHUB_FINDER_LOCALEDIR"], !override.isEmpty {
-            candidates.insert(override, at: 0)
-        }
-        let directory = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        let directory = localeDirectory(executable: executable, environment: ProcessInfo.processInfo.environment)
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// The folder gettext reads `LANG/LC_MESSAGES/github-finder.mo` from, for a binary at
+    /// `executable`: the first of the candidates that exists, else the installed one.
+    public static func localeDirectory(executable: URL, environment: [String: String]) -> String {
+        let folder = executable.deletingLastPathComponent()
+        var candidates = [folder.appendingPathComponent("../share/locale"), folder.appendingPathComponent("../locale"), folder.appendingPathComponent("../../locale")].map(\.standardizedFileURL.path)
+        if let override = environment["GITHUB_FINDER_LOCALEDIR"], !override.isEmpty {
+            candidates.insert(override, at: 0)
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
 
     /// The locale dates and times are written in: LC_TIME as setlocale took it from the
@@ -34,6 +42,27 @@ public enum Localization {
     /// A clock time ("10:15 AM", "오전 10:15") in the user's locale.
     public static func time(_ date: Date, _ style: Date.FormatStyle.TimeStyle = .shortened) -> String {
         date.formatted(Date.FormatStyle(date: .omitted, time: style, locale: dateLocale))
+    }
+}
+
+/// The binary this process runs, with every symbolic link resolved: the kernel's
+/// `/proc/self/exe`, whatever `argv[0]` says (a bare name found through `PATH`, a relative path, a
+/// symlink). Every path the app derives at run time starts here.
+public enum RunningExecutable {
+    public static var url: URL {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            return URL(fileURLWithPath: String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)).resolvingSymlinksInPath()
+        }
+        // No /proc (a chroot without it): argv[0] looked up the way the shell found it.
+        let name = CommandLine.arguments.first ?? ""
+        if !name.contains("/"), let path = ProcessInfo.processInfo.environment["PATH"] {
+            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return URL(fileURLWithPath: "\(folder)/\(name)").resolvingSymlinksInPath()
+            }
+        }
+        return URL(fileURLWithPath: name).resolvingSymlinksInPath()
     }
 }
 

@@ -8,7 +8,7 @@ import GitHubFinderKeyring
 /// one window, the composition root wired to it.
 @MainActor
 public final class GitHubFinderApplication {
-    public static let version = "0.4.0"
+    public static let version = AppVersion.string  // the VERSION file (VersionPlugin)
 
     public struct Options: Sendable {
         public var apiURL: URL?

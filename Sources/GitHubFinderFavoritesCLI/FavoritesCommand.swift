@@ -2,6 +2,15 @@ import ArgumentParser
 import Foundation
 import GitHubFinderCore
 
+/// `github-finder favorites …` as the app's binary runs it, in process: the arguments after
+/// `favorites`. Exits with the command's status.
+public enum FavoritesCLI {
+    public static func main(_ arguments: [String]) -> Never {
+        FavoritesCommand.main(arguments)
+        exit(0)
+    }
+}
+
 /// `github-finder favorites list|export|import`: the favorites database for scripts and
 /// backups, with no window and no GTK. Each works on one server's favorites: `--server`, else
 /// `GITHUB_API_URL`, else the server chosen in Preferences, else github.com.
@@ -9,6 +18,7 @@ struct FavoritesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "github-finder favorites",
         abstract: "List, export or import favorites without opening a window.",
+        version: AppVersion.string,
         subcommands: [List.self, Export.self, Import.self]
     )
 
