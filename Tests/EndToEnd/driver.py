@@ -2,6 +2,11 @@
 (pyatspi) and the X display (xdotool). Everything a scenario asserts goes through `check`; waits
 poll with a timeout and never stand in for an assertion.
 
+Waiting: whatever the app does in its own time (a page, a re-bound row, a file written, a window)
+is waited for as a condition, with `wait_for` / `App.wait_until` and a generous deadline
+(`DEADLINE`): a busy machine makes a run slower, never red. A fixed sleep is only for letting
+time pass on purpose, before asserting that something did NOT happen, and says so.
+
 GTK 4.8 facts this relies on (DESIGN.md §3): positions are relative to the window, not the screen;
 `Component.grabFocus` and `EditableText.setTextContents` do nothing, so focus by clicking with
 xdotool and type with xdotool; buttons have a working `click` action; toggle buttons are exposed
@@ -22,6 +27,12 @@ import pyatspi
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("GHF_BUILD_DIR", os.path.join(ROOT, ".build", "debug"))
 DEMO_TOKEN = "ghp_demo_octocat"
+# How long any wait for the app (or the double, or X) may take before it counts as not happening.
+# Generous: on a busy machine (a full `make test`, two cores shared) a step can take seconds; a
+# wait returns as soon as its condition holds, so this costs nothing when all is well.
+DEADLINE = float(os.environ.get("GHF_E2E_DEADLINE", 30))
+# How long the app's toasts stay by themselves (ToastPresenter: adw_toast_set_timeout 6 s).
+TOAST_SECONDS = 6
 
 # GLib's message format: "(github-finder:123): Gtk-WARNING **: 09:28:50.123: …", and without a
 # log domain "** (github-finder:123): WARNING **: …". ERROR is fatal anyway but worth naming.
@@ -66,12 +77,16 @@ def note(text):
     print("       %s" % text, flush=True)
 
 
-def wait_for(probe, timeout=10.0, interval=0.1):
-    """Polls `probe` until it returns something truthy (returned) or `timeout` passes (None)."""
+def wait_for(probe, timeout=DEADLINE, interval=0.1):
+    """Polls `probe` until it returns something truthy (returned) or `timeout` passes (None).
+    A probe that raises counts as not yet, except `ScenarioAbort` (the app is gone, say): that
+    ends the wait at once. The one waiting helper: everything else waits through it."""
     deadline = time.time() + timeout
     while True:
         try:
             value = probe()
+        except ScenarioAbort:
+            raise
         except Exception:
             value = None
         if value:
@@ -79,6 +94,14 @@ def wait_for(probe, timeout=10.0, interval=0.1):
         if time.time() >= deadline:
             return None
         time.sleep(interval)
+
+
+def toast_time_left(shown_after):
+    """Seconds left before a toast shown after `shown_after` (a `time.time()`, from
+    `App.wait_shown`) could go by itself: a toast that goes within them was taken away (its
+    button), not timed out. The one wait whose deadline is the app's own timer: a generous one
+    could not tell the two apart."""
+    return shown_after + TOAST_SECONDS - time.time()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -351,7 +374,7 @@ def do_action(node):
 # X display
 
 
-def xdotool(*args, check_rc=True, timeout=10):
+def xdotool(*args, check_rc=True, timeout=DEADLINE):
     return subprocess.run(["xdotool", *map(str, args)], check=check_rc, capture_output=True, text=True, timeout=timeout)
 
 
@@ -368,7 +391,7 @@ class FixtureServer:
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen([os.path.join(BUILD, "github-fixture-server"), "--port", str(port), "--port-file", port_file, *map(str, args)],
                                         stdout=self.log, stderr=subprocess.STDOUT)
-        self.port = wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(), timeout=15)
+        self.port = wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip())
         if not self.port:
             raise RuntimeError("the GitHub double did not start: %s" % open(self.log_path).read()[-2000:])
         self.url = "http://127.0.0.1:%s" % self.port
@@ -376,7 +399,7 @@ class FixtureServer:
     def _request(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self.url + path, data=data, method=method)
-        with urllib.request.urlopen(request, timeout=5) as response:
+        with urllib.request.urlopen(request, timeout=DEADLINE) as response:
             return json.loads(response.read() or b"null")
 
     def fault(self, kind, **fields):
@@ -482,7 +505,7 @@ class App:
 
     # Start-up ------------------------------------------------------------------------------
 
-    def ready(self, timeout=20):
+    def ready(self, timeout=DEADLINE):
         """Waits for the app on the accessibility bus, its window on X (then focuses it) and the
         search entry on screen. Returns None when all are there, else what is missing."""
         self.node = self.wait_until(lambda: find_app_node(self.pid), timeout=timeout)
@@ -508,30 +531,34 @@ class App:
     def find_all(self, role_name=None, node_name=None, contains=None, within=None, only_visible=True):
         return find_all(within or self.node, role_name, node_name, contains, only_visible)
 
-    def wait_until(self, probe, timeout=10):
+    def wait_until(self, probe, timeout=DEADLINE):
         """`wait_for`, but a scenario whose app has died ends at once instead of timing out."""
         def guarded():
             if not self.alive():
                 raise AppGone("the app exited (status %s) while the test waited" % self.process.poll())
             return probe()
-        deadline = time.time() + timeout
-        while True:
-            try:
-                value = guarded()
-            except AppGone:
-                raise
-            except Exception:
-                value = None
-            if value:
-                return value
-            if time.time() >= deadline:
-                return None
-            time.sleep(0.1)
+        return wait_for(guarded, timeout=timeout)
 
-    def wait(self, role_name=None, node_name=None, contains=None, within=None, timeout=10):
+    def wait_shown(self, probe, after, timeout=DEADLINE):
+        """`wait_until` for something that came after `after` (a `time.time()` taken before the
+        step that brings it), returning (value, since): `since` is `after`, or later when the last
+        look that did not see it began later. It was shown after `since` (when a toast's own
+        clock started, at the earliest)."""
+        since = after
+
+        def look():
+            nonlocal since
+            began = time.time()
+            value = probe()
+            if not value:
+                since = max(since, began)
+            return value
+        return self.wait_until(look, timeout=timeout), since
+
+    def wait(self, role_name=None, node_name=None, contains=None, within=None, timeout=DEADLINE):
         return self.wait_until(lambda: self.find(role_name, node_name, contains, within), timeout=timeout)
 
-    def wait_gone(self, role_name=None, node_name=None, contains=None, within=None, timeout=10):
+    def wait_gone(self, role_name=None, node_name=None, contains=None, within=None, timeout=DEADLINE):
         return self.wait_until(lambda: self.find(role_name, node_name, contains, within) is None, timeout=timeout)
 
     def tree(self, within=None):
@@ -543,7 +570,7 @@ class App:
     def label_containing(self, fragment, within=None):
         return self.find("label", contains=fragment, within=within)
 
-    def wait_label_containing(self, fragment, within=None, timeout=10):
+    def wait_label_containing(self, fragment, within=None, timeout=DEADLINE):
         return self.wait_until(lambda: self.label_containing(fragment, within), timeout=timeout)
 
     def search_entry(self):
@@ -570,6 +597,10 @@ class App:
     # Doing ---------------------------------------------------------------------------------
 
     def press(self, node):
+        """The node's click action. For a button it returns before the button acts: GTK's
+        `activate` shows the button pressed and emits `clicked` 250 ms later (ACTIVATE_TIMEOUT),
+        and a change meanwhile (a new search emptying the rows) can make that click land on
+        nothing. Wait for what the press does before the next step."""
         return do_action(node)
 
     def x_window_of(self, node):
@@ -615,14 +646,14 @@ class App:
 
     def resize(self, width, height):
         xdotool("windowsize", "--sync", self.window, width, height, check_rc=False)
-        return wait_for(lambda: self.geometry() == (width, height), timeout=5)
+        return wait_for(lambda: self.geometry() == (width, height))
 
     # Ending --------------------------------------------------------------------------------
 
     def alive(self):
         return self.process.poll() is None
 
-    def quit(self, timeout=10):
+    def quit(self, timeout=DEADLINE):
         """Ctrl+Q as a user would; returns the exit status (None if it did not exit)."""
         if not self.alive():
             return self.process.poll()  # it died before: the scenario's end reports the crash

@@ -6,7 +6,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 
 from driver import BUILD, Scenario, check, find_all, name, require, text_of, xdotool
 from scenarios_repositories import _first_repository
@@ -34,7 +33,7 @@ def export_wipe_import():
         app.key("ctrl+2")
         app.search("swift")
         _, repository = _first_repository(server, "swift")
-        star = app.wait("push button", "Star " + repository, timeout=15)
+        star = app.wait("push button", "Star " + repository)
         require("%s can be starred" % repository, star)
         app.press(star)
         require("%s is starred" % repository, app.wait("push button", "Unstar " + repository))
@@ -91,20 +90,22 @@ def export_wipe_import():
 def _menu_item(app, label):
     """Opens the main menu (F10) and finds the item named `label`."""
     app.key("F10")
-    items = app.wait_until(lambda: [item for item in find_all(app.node, "menu item", only_visible=False) if name(item) == label], timeout=10)
+    items = app.wait_until(lambda: [item for item in find_all(app.node, "menu item", only_visible=False) if name(item) == label])
     return items[0] if items else None
 
 
 def _choose_file(app, title, path):
     """In GTK's file dialog titled `title` (no portal under test): the location typed, then Enter."""
-    dialog = app.wait_until(lambda: [w for w in xdotool("search", "--onlyvisible", "--pid", app.pid, "--name", "^%s$" % title, check_rc=False).stdout.split()], timeout=10)
+    dialog = app.wait_until(lambda: [w for w in xdotool("search", "--onlyvisible", "--pid", app.pid, "--name", "^%s$" % title, check_rc=False).stdout.split()])
     if not dialog:
         return False
     xdotool("windowactivate", "--sync", dialog[0], check_rc=False)
     app.key("ctrl+l")
     app.key("ctrl+a")
     app.type(path, delay=10)
-    time.sleep(0.3)
+    # Enter once the location field holds the whole path (typed keys arrive in the app's time).
+    if not app.wait_until(lambda: any(text_of(t) == path for t in find_all(app.node, "text", only_visible=False))):
+        return False
     app.key("Return")
     return True
 
@@ -121,26 +122,26 @@ def export_import_from_the_window():
 
         exported = os.path.join(s.workdir, "window-export.json")
         app.press(require("the menu has 'Export Favorites…'", _menu_item(app, "Export Favorites…"), app.tree))
-        suggested = app.wait_until(lambda: [t for t in find_all(app.node, "text", only_visible=False) if text_of(t).startswith("GitHub Finder favorites")], timeout=10)
+        suggested = app.wait_until(lambda: [t for t in find_all(app.node, "text", only_visible=False) if text_of(t).startswith("GitHub Finder favorites")])
         check("the save dialog suggests 'GitHub Finder favorites <server> <day>.json'",
               suggested and re.match(r"^GitHub Finder favorites 127\.0\.0\.1:\d+ \d{4}-\d\d-\d\d\.json$", text_of(suggested[0])), app.tree)
         require("the save dialog opens", _choose_file(app, "Export Favorites", exported))
-        check("a toast says how many were exported, and where", app.wait_label_containing("Exported 1 favorite to window-export.json", timeout=10), app.tree)
+        check("a toast says how many were exported, and where", app.wait_label_containing("Exported 1 favorite to window-export.json"), app.tree)
         check("the file holds octocat", os.path.exists(exported) and [p["login"] for p in json.load(open(exported))["people"]] == ["octocat"])
 
-        app.press(app.wait("push button", "Remove octocat from favorites"))
-        app.wait("push button", "Add octocat to favorites")
+        app.press(require("octocat's star", app.wait("push button", "Remove octocat from favorites"), app.tree))
+        require("octocat is unstarred", app.wait("push button", "Add octocat to favorites"), app.tree)
         app.press(require("the menu has 'Import Favorites…'", _menu_item(app, "Import Favorites…"), app.tree))
         require("the open dialog opens", _choose_file(app, "Import Favorites", exported))
-        check("a toast says what was added", app.wait_label_containing("Added 1 favorite", timeout=10), app.tree)
+        check("a toast says what was added", app.wait_label_containing("Added 1 favorite"), app.tree)
         check("octocat is a favorite again", app.wait("push button", "Remove octocat from favorites"), app.tree)
 
         broken = os.path.join(s.workdir, "broken.csv")
         with open(broken, "w") as f:
             f.write("kind,id,login,name,added_at,server\nperson,one,x,X,2024-01-01T00:00:00Z,%s\n" % server.url)
-        app.press(_menu_item(app, "Import Favorites…"))
+        app.press(require("the menu has 'Import Favorites…' again", _menu_item(app, "Import Favorites…"), app.tree))
         require("the open dialog opens again", _choose_file(app, "Import Favorites", broken))
-        check("a damaged file is refused in an alert titled 'Favorites Not Imported'", app.wait("label", "Favorites Not Imported", timeout=10), app.tree)
+        check("a damaged file is refused in an alert titled 'Favorites Not Imported'", app.wait("label", "Favorites Not Imported"), app.tree)
         check("which says what is wrong and that nothing was imported",
               app.wait_label_containing("line 2, id: not a valid value. Nothing was imported."), app.tree)
 

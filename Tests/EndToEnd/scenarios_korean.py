@@ -12,7 +12,7 @@ import subprocess
 import urllib.parse
 import urllib.request
 
-from driver import ROOT, Scenario, check, find_all, name, require, text_of
+from driver import DEADLINE, ROOT, Scenario, check, find_all, name, require, text_of
 
 LOCALE_DIR = os.path.join(ROOT, ".build", "locale")
 POT = os.path.join(ROOT, "po", "github-finder.pot")
@@ -36,7 +36,7 @@ def catalogue_words():
 def server_data(server, query, login):
     """Every string the GitHub double sends for the search and the profile: data, not copy."""
     def get(path):
-        with urllib.request.urlopen(server.url + path, timeout=5) as response:
+        with urllib.request.urlopen(server.url + path, timeout=DEADLINE) as response:
             return json.loads(response.read())
 
     strings = set()

@@ -10,11 +10,11 @@ def main_flow():
         app = s.app(server.url)
         check("the app appears on the accessibility bus", app.node)
         check("the window is on the X display", app.window)
-        check("the search entry is named 'Search GitHub users'", app.find("entry", "Search GitHub users"))
+        check("the search entry is named 'Search GitHub users'", app.wait("entry", "Search GitHub users"))
         # GTK 4.8 exposes toggle buttons as push buttons with a 'pressed' state.
-        check("the tab buttons are named 'Search' and 'Favorites'", app.find("push button", "Search") and app.find("push button", "Favorites"))
-        check("the initial page says 'Search GitHub Users'", app.find("label", "Search GitHub Users"))
-        check("the detail pane says 'Select a User'", app.find("label", "Select a User"))
+        check("the tab buttons are named 'Search' and 'Favorites'", app.wait("push button", "Search") and app.wait("push button", "Favorites"))
+        check("the initial page says 'Search GitHub Users'", app.wait("label", "Search GitHub Users"))
+        check("the detail pane says 'Select a User'", app.wait("label", "Select a User"))
         app.search("octocat")
         check("the result list is named 'Search results'", app.wait("list", "Search results"))
         row = app.wait("panel", "octocat")
@@ -42,7 +42,7 @@ def main_flow():
         check("'Select a User' is no longer on screen", app.wait_gone("label", "Select a User"))
         if open_button:
             app.press(open_button)
-        opened = wait_for(lambda: s.desktop.opened_urls(), timeout=10)
+        opened = wait_for(lambda: s.desktop.opened_urls())
         check("Open in Browser hands https://github.com/octocat to the default handler", opened == ["https://github.com/octocat"], repr(opened))
 
 

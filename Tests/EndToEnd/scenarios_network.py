@@ -37,7 +37,7 @@ def sign_in_after_401():
         check("the page 'Sign In Required' is shown", app.wait("label", "Sign In Required"), app.tree)
         dialog = app.wait("frame", "Sign In to GitHub")
         require("the sign-in dialog opens", dialog, app.tree)
-        check("the dialog says why", app.find("label", contains="no longer accepts", within=dialog), lambda: app.tree(dialog))
+        check("the dialog says why", app.wait("label", contains="no longer accepts", within=dialog), lambda: app.tree(dialog))
         field = app.wait("password text", "Personal access token", within=dialog)
         require("the dialog has a 'Personal access token' field", field, lambda: app.tree(dialog))
         app.click(field)
@@ -50,7 +50,7 @@ def sign_in_after_401():
         done = app.wait("push button", "Continue", within=dialog)
         require("the dialog offers 'Continue'", done, lambda: app.tree(dialog))
         app.click(done)
-        check("the dialog closes", app.wait_until(lambda: app.find("frame", "Sign In to GitHub") is None, timeout=10), app.tree)
+        check("the dialog closes", app.wait_gone("frame", "Sign In to GitHub"), app.tree)
         check("the same query is searched again", app.wait("panel", "octocat"), app.tree)
         check("exactly one search was sent after signing in", server.requests("search") == searches + 1,
               "%d before, %d after" % (searches, server.requests("search")))
@@ -69,8 +69,8 @@ def sign_in_dialog_escape():
         require("the sign-in dialog opens", dialog, app.tree)
         app.click(app.wait("password text", "Personal access token", within=dialog))
         app.key("Escape")
-        check("Escape closes it", app.wait_until(lambda: app.find("frame", "Sign In to GitHub") is None, timeout=10), app.tree)
-        check("the page 'Sign In Required' stays", app.find("label", "Sign In Required"), app.tree)
+        check("Escape closes it", app.wait_gone("frame", "Sign In to GitHub"), app.tree)
+        check("the page 'Sign In Required' stays", app.wait("label", "Sign In Required"), app.tree)
 
 
 SCENARIOS = [offline_then_retry, sign_in_after_401, sign_in_dialog_escape]

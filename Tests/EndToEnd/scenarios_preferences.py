@@ -44,9 +44,9 @@ def server_chosen_in_preferences():
         _choose_server(app, second.url)
         second_name = second.url.split("://", 1)[1]
         check("the second server is checked and used",
-              app.wait_label_containing("Searches, profiles and sign-in use %s." % second_name, timeout=15), app.tree)
+              app.wait_label_containing("Searches, profiles and sign-in use %s." % second_name), app.tree)
         check("the query on screen is searched again on the second server, without a restart",
-              app.wait_until(lambda: second.requests("search") > 0, timeout=10), "searches: %r" % second.requests("search"))
+              app.wait_until(lambda: second.requests("search") > 0), "searches: %r" % second.requests("search"))
         check("the first server is asked no more", first.requests("search") == searched_before)
         check("the results are shown from the second server", app.wait("panel", "octocat"), app.tree)
 
@@ -63,7 +63,7 @@ def server_chosen_in_preferences():
         again = s.app(None)
         again.search("mojombo")
         check("started again, the app uses the server chosen in Preferences",
-              again.wait_until(lambda: second.requests("search") > 1, timeout=10) and again.wait("panel", "mojombo"), again.tree)
+              again.wait_until(lambda: second.requests("search") > 1) and again.wait("panel", "mojombo"), again.tree)
         again.quit()
 
 
@@ -87,7 +87,7 @@ def favorites_kept_per_server():
         _choose_server(app, second.url)
         second_name = second.url.split("://", 1)[1]
         require("the second server is used",
-                app.wait_label_containing("Searches, profiles and sign-in use %s." % second_name, timeout=15), app.tree)
+                app.wait_label_containing("Searches, profiles and sign-in use %s." % second_name), app.tree)
         app.key("Escape")
         check("the title names the second server", app.wait_label_containing(second_name) is not None, app.tree)
         app.key("alt+2")
@@ -100,13 +100,12 @@ def favorites_kept_per_server():
         servers = require("Preferences lists the servers", app.wait("list", "GitHub Server"), app.tree)
         first_name = first.url.split("://", 1)[1]
         check("GitHub.com and both servers are listed, in the order added",
-              [name(n) for n in find_all(servers, "list item")] == ["GitHub.com", first_name, second_name],
+              app.wait_until(lambda: [name(n) for n in find_all(servers, "list item")] == ["GitHub.com", first_name, second_name]),
               lambda: [name(n) for n in find_all(servers, "list item")])
         app.click(require("the first server's row", app.wait("list item", first_name, within=servers), app.tree))
         require("a click on the first server's row uses it again",
-                app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name, timeout=15), app.tree)
-        radio = app.wait("check box", first_name, within=servers)
-        check("the first server's radio button is on", radio is not None and pressed(radio), app.tree)
+                app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name), app.tree)
+        check("the first server's radio button is on", app.wait_until(lambda: pressed(app.find("check box", first_name, within=servers))), app.tree)
         app.key("Escape")
         app.key("alt+2")
         favorites = app.wait("list", "Favorites")
@@ -115,7 +114,7 @@ def favorites_kept_per_server():
         app.key("ctrl+comma")
         app.press(require("the second server has a remove button", app.wait("push button", "Remove %s" % second_name), app.tree))
         check("the second server leaves the list",
-              app.wait_until(lambda: app.find("list item", second_name) is None, timeout=5), app.tree)
+              app.wait_gone("list item", second_name), app.tree)
         check("the first server stays in use", app.wait_label_containing("Searches, profiles and sign-in use %s." % first_name) is not None, app.tree)
         app.key("Escape")
         app.quit()
@@ -129,7 +128,7 @@ def _use_listed_server(app, address):
     host = address.split("://", 1)[1]
     app.click(require("the row of %s" % host, app.wait("list item", host, within=servers), app.tree))
     require("%s is used: its radio button is on" % host,
-            app.wait_until(lambda: pressed(app.find("check box", host, within=servers)), timeout=15), app.tree)
+            app.wait_until(lambda: pressed(app.find("check box", host, within=servers))), app.tree)
 
 
 def sign_in_kept_per_server():
@@ -149,9 +148,9 @@ def sign_in_kept_per_server():
         app.click(require("the token field", app.wait("password text", "Personal access token", within=dialog), lambda: app.tree(dialog)))
         app.type(DEMO_TOKEN, delay=20)
         app.key("Return")
-        require("signed in on the first server", app.wait("label", "Signed in as octocat", within=dialog, timeout=15), lambda: app.tree(dialog))
+        require("signed in on the first server", app.wait("label", "Signed in as octocat", within=dialog), lambda: app.tree(dialog))
         app.click(require("Continue", app.wait("push button", "Continue", within=dialog), lambda: app.tree(dialog)))
-        check("the header has Your Profile", app.wait("push button", "Your Profile", timeout=15), app.tree)
+        check("the header has Your Profile", app.wait("push button", "Your Profile"), app.tree)
 
         app.key("ctrl+comma")
         _use_listed_server(app, second.url)
@@ -159,21 +158,21 @@ def sign_in_kept_per_server():
         check("on the second server nobody is signed in: its account offers Sign In", app.wait("push button", "Sign In…"), app.tree)
         app.key("Escape")
         check("the header has no Your Profile on the second server",
-              app.wait_until(lambda: app.find("push button", "Your Profile") is None, timeout=10), app.tree)
+              app.wait_gone("push button", "Your Profile"), app.tree)
         app.search("octocat")
-        require("the second server searches", app.wait("panel", "octocat", timeout=15), app.tree)
+        require("the second server searches", app.wait("panel", "octocat"), app.tree)
         check("the first server's token was not sent to the second", second.requests("authenticated_user") == 0, second.stats())
 
         app.key("ctrl+comma")
         _use_listed_server(app, first.url)
         app.scroll(require("the Preferences window", app.wait("frame", "Preferences")), clicks=15)
-        check("back on the first server, its sign-in is there again (from the keyring)", app.wait("push button", "Sign Out", timeout=15), app.tree)
+        check("back on the first server, its sign-in is there again (from the keyring)", app.wait("push button", "Sign Out"), app.tree)
         app.key("Escape")
-        check("the header has Your Profile again", app.wait("push button", "Your Profile", timeout=15), app.tree)
+        check("the header has Your Profile again", app.wait("push button", "Your Profile"), app.tree)
         app.quit()
 
         again = s.app(None)
-        check("started again, still signed in on the first server", again.wait("push button", "Your Profile", timeout=15), again.tree)
+        check("started again, still signed in on the first server", again.wait("push button", "Your Profile"), again.tree)
         again.quit()
 
 

@@ -11,12 +11,13 @@ import time
 
 from gi.repository import Gio, GLib
 
-from driver import BUILD, GLIB_PROBLEM, Scenario, check, find, find_app_node, require, text_of, wait_for, xdotool
+from driver import BUILD, DEADLINE, GLIB_PROBLEM, Scenario, check, find, find_app_node, require, text_of, wait_for, xdotool
 from scenarios_files import _cli
 
 BUS_NAME = "io.github.githubfinder.GitHubFinder"
 OBJECT_PATH = "/io/github/githubfinder/GitHubFinder/SearchProvider"
 INTERFACE = "org.gnome.Shell.SearchProvider2"
+IDLE_SECONDS = 10  # GitHubFinderApplication.serviceIdleTime
 
 PEOPLE = [
     {"id": 1125, "login": "octocat", "name": "The Octocat", "type": "User"},
@@ -37,7 +38,7 @@ class Provider:
     def __init__(self):
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 
-    def call(self, method, signature, *arguments, timeout_ms=10000):
+    def call(self, method, signature, *arguments, timeout_ms=int(DEADLINE * 1000)):
         started = time.monotonic()
         reply = self.bus.call_sync(BUS_NAME, OBJECT_PATH, INTERFACE, method, GLib.Variant(signature, arguments), None, 0, timeout_ms, None)
         return reply.unpack(), (time.monotonic() - started) * 1000
@@ -84,7 +85,7 @@ def _names(provider, ids):
     return [meta["name"] for meta in metas[0]]
 
 
-def _wait_gone(pid, timeout):
+def _wait_gone(pid, timeout=DEADLINE):
     return wait_for(lambda: not os.path.exists("/proc/%d" % pid), timeout=timeout)
 
 
@@ -132,33 +133,33 @@ def search_provider():
         check("each has the app's icon", all(m.get("gicon") == BUS_NAME for m in metas))
 
         provider.call("ActivateResult", "(sasu)", "person:1125", ["oct"], 0)
-        app = wait_for(lambda: find_app_node(pid), timeout=15)
+        app = wait_for(lambda: find_app_node(pid))
         require("ActivateResult brings the app onto the accessibility bus", app)
-        window = wait_for(lambda: xdotool("search", "--onlyvisible", "--pid", pid, "--name", "^GitHub Finder$", check_rc=False).stdout.split(), timeout=15)
+        window = wait_for(lambda: xdotool("search", "--onlyvisible", "--pid", pid, "--name", "^GitHub Finder$", check_rc=False).stdout.split())
         check("and opens its window", window)
-        check("on octocat's detail", wait_for(lambda: find(app, "push button", "Open in Browser"), timeout=15)
-              and wait_for(lambda: find(app, "label", "The Octocat"), timeout=10))
+        check("on octocat's detail", wait_for(lambda: find(app, "push button", "Open in Browser"))
+              and wait_for(lambda: find(app, "label", "The Octocat")))
 
         provider.call("LaunchSearch", "(asu)", ["hello", "world"], 0)
-        entry = wait_for(lambda: find(app, "entry", "Search GitHub users") or find(app, "entry", "Search GitHub repositories"), timeout=10)
-        check("LaunchSearch searches the terms in the window", entry and wait_for(lambda: text_of(entry) == "hello world", timeout=10),
+        entry = wait_for(lambda: find(app, "entry", "Search GitHub users") or find(app, "entry", "Search GitHub repositories"))
+        check("LaunchSearch searches the terms in the window", entry and wait_for(lambda: text_of(entry) == "hello world"),
               entry and text_of(entry))
 
         provider.call("ActivateResult", "(sasu)", "search:repositories:gtk4 bindings", ["bindings"], 0)
-        entry = wait_for(lambda: find(app, "entry", "Search GitHub repositories"), timeout=10)
-        check("a recent search chosen is searched again in its scope", entry and wait_for(lambda: text_of(entry) == "gtk4 bindings", timeout=10),
+        entry = wait_for(lambda: find(app, "entry", "Search GitHub repositories"))
+        check("a recent search chosen is searched again in its scope", entry and wait_for(lambda: text_of(entry) == "gtk4 bindings"),
               entry and text_of(entry))
 
         # Quit as the menu does (app.quit over GApplication's action group): keys sent to a window
         # with `xdotool key --window` stay pressed for the next scenario's app.
         provider.bus.call_sync(BUS_NAME, "/io/github/githubfinder/GitHubFinder", "org.gtk.Actions", "Activate",
-                               GLib.Variant("(sava{sv})", ("quit", [], {})), None, 0, 5000, None)
-        check("the app quits", _wait_gone(pid, 15))
+                               GLib.Variant("(sava{sv})", ("quit", [], {})), None, 0, int(DEADLINE * 1000), None)
+        check("the app quits", _wait_gone(pid))
 
         # Started again by a search, and left alone: it quits by itself.
         provider.call("GetInitialResultSet", "(as)", ["github"])
         pid = provider.owner_pid()
-        check("a service left alone quits after its idle time", pid is not None and _wait_gone(pid, 25))
+        check("a service left alone quits after its idle time", pid is not None and _wait_gone(pid, IDLE_SECONDS + DEADLINE))
         with open(stderr, errors="replace") as f:
             problems = [line.rstrip("\n") for line in f if GLIB_PROBLEM.search(line)]
         check("the service printed no GLib/GTK critical or warning", not problems, "\n".join(problems[:20]))
@@ -190,12 +191,12 @@ def asks_github_when_turned_on():
 
         pid = provider.owner_pid()
         provider.call("ActivateResult", "(sasu)", github[0], ["mojombo"], 0)
-        app = wait_for(lambda: find_app_node(pid), timeout=15)
+        app = wait_for(lambda: find_app_node(pid))
         require("ActivateResult brings the app onto the accessibility bus", app)
-        check("and opens that person's detail", wait_for(lambda: find(app, "label", "Tom Preston-Werner"), timeout=15))
+        check("and opens that person's detail", wait_for(lambda: find(app, "label", "Tom Preston-Werner")))
         provider.bus.call_sync(BUS_NAME, "/io/github/githubfinder/GitHubFinder", "org.gtk.Actions", "Activate",
-                               GLib.Variant("(sava{sv})", ("quit", [], {})), None, 0, 5000, None)
-        check("the app quits", _wait_gone(pid, 15))
+                               GLib.Variant("(sava{sv})", ("quit", [], {})), None, 0, int(DEADLINE * 1000), None)
+        check("the app quits", _wait_gone(pid))
         with open(stderr, errors="replace") as f:
             problems = [line.rstrip("\n") for line in f if GLIB_PROBLEM.search(line)]
         check("the service printed no GLib/GTK critical or warning", not problems, "\n".join(problems[:20]))

@@ -44,8 +44,7 @@ def restart_keeps_size_and_favorites():
         check("Ctrl+Q quits with status 0", status == 0, lambda: "status %r\n%s" % (status, app.crash_summary() if status else ""))
 
         again = s.app(server.url)
-        geometry = again.geometry()
-        check("the window opens at the size it had (%dx%d)" % size, geometry == size, "opened at %r" % (geometry,))
+        check("the window opens at the size it had (%dx%d)" % size, again.wait_until(lambda: again.geometry() == size), "opened at %r" % (again.geometry(),))
         again.key("alt+2")
         check("Alt+2 switches to the Favorites tab", again.wait_until(lambda: pressed(again.find("push button", "Favorites"))))
         favorites = again.wait("list", "Favorites")

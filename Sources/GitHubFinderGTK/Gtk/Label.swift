@@ -29,6 +29,14 @@ final class Label: Widget {
         gtk_label_set_wrap(opaque, wrap ? 1 : 0)
         gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
     }
+    /// Wraps at words into lines of at most `characters`, centred: a caption that never widens
+    /// its column (a homogeneous row takes the widest).
+    func setWrapped(atMost characters: Int32) {
+        gtk_label_set_wrap(opaque, 1)
+        gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD)
+        gtk_label_set_max_width_chars(opaque, characters)
+        gtk_label_set_justify(opaque, GTK_JUSTIFY_CENTER)
+    }
     func setEllipsize() { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
     func setSelectable() { gtk_label_set_selectable(opaque, 1) }
 }

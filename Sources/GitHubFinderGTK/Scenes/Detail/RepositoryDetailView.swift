@@ -110,7 +110,9 @@ final class RepositoryDetailView {
         for count in values {
             let column = Box(.vertical, spacing: 2)
             column.append(Label(count.value, classes: ["stat-value"], xalign: 0.5))
-            column.append(Label(count.caption, classes: ["stat-caption"], xalign: 0.5))
+            let caption = Label(count.caption, classes: ["stat-caption"], xalign: 0.5)
+            caption.setWrapped(atMost: 10)
+            column.append(caption)
             counts.append(column)
         }
     }
