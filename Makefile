@@ -110,6 +110,7 @@ bench: test-deps locale
 	@# Both halves always run; the target fails if either missed a budget of DESIGN.md §6.
 	status=0; .build/release/github-finder-bench || status=1; \
 	scripts/with-display.sh /usr/bin/python3 scripts/bench-gui.py || status=1; \
+	scripts/with-display.sh /usr/bin/python3 scripts/bench-soak.py || status=1; \
 	if [ $$status -ne 0 ]; then echo "make bench: a budget was missed (see the lines above)" >&2; fi; exit $$status
 
 ## make screenshots: every state of the window, against the GitHub double, into screenshots/.
