@@ -22,13 +22,16 @@ RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-em
 # AppStream validators, and locales (install-deps.sh then generates ko_KR.UTF-8 for the Korean test).
 TEST_DEPS := $(RUN_DEPS) xvfb xauth dbus at-spi2-core gnome-keyring python3-pyatspi gir1.2-atspi-2.0 xdotool \
              desktop-file-utils appstream curl imagemagick locales
+# Bench: what make test needs, and GNOME Calculator 43 (the peer anchor of the start page's first
+# window and memory) with python3-xlib (the first window seen as an X MapNotify).
+BENCH_DEPS := $(TEST_DEPS) gnome-calculator python3-xlib
 # Package: dpkg-deb and dpkg-shlibdeps (dpkg-dev), lintian, man-db (the man page checked), xz;
 # make package-test builds a clean Debian 12 root with mmdebstrap (the test harness is installed
 # inside that root, from Debian's mirror, not here).
 PACKAGE_DEPS := $(BUILD_DEPS) dpkg-dev lintian man-db xz-utils mmdebstrap desktop-file-utils appstream
 DEB := dist/github-finder_$(VERSION)_amd64.deb
 
-.PHONY: deps run-deps test-deps package-deps build test pot locale test-swift test-e2e validate run demo bench screenshots install deb package-test fixtures clean
+.PHONY: deps run-deps test-deps package-deps bench-deps build test pot locale test-swift test-e2e validate run demo bench screenshots install deb package-test fixtures clean
 
 deps:
 	@scripts/install-deps.sh $(BUILD_DEPS)
@@ -38,6 +41,8 @@ test-deps:
 	@scripts/install-deps.sh $(TEST_DEPS)
 package-deps:
 	@scripts/install-deps.sh $(PACKAGE_DEPS)
+bench-deps:
+	@scripts/install-deps.sh $(BENCH_DEPS)
 
 build: deps locale
 	$(SWIFT) build
@@ -101,7 +106,7 @@ demo: run-deps locale
 
 ## make bench: release builds; one JSON object per measurement on standard output; exits non-zero
 ## when any figure is over its budget.
-bench: test-deps locale
+bench: bench-deps locale
 	$(SWIFT) build -c release --product github-finder-bench
 	scripts/build-release.sh
 	@# With build-release.sh's flags, so the libraries it built are not built again.

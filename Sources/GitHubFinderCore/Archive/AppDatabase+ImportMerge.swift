@@ -94,8 +94,7 @@ extension AppDatabase {
         }
     }
 
-    /// A date as GRDB stores one ("2026-11-25 10:11:12.345", UTC), written by SQLite.
-    private static let storedDate = "strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')"
+    private static let storedDate = AppDatabase.storedDateSQL
 
     /// ASCII letters lowered, as SQLite's NOCASE compares.
     static func foldedName(_ name: String) -> String {

@@ -11,6 +11,11 @@ public final class AppDatabase: Sendable {
     /// Set when `open` found the file damaged, moved it aside and started a fresh one.
     public let recovery: FavoritesRecovery?
 
+    /// SQL for a date given in seconds since 1970 (one `?`), as the text GRDB writes for a `Date`
+    /// ("2026-11-26 08:22:00.000", UTC), made by SQLite rather than by a `DateFormatter`, which
+    /// would load ICU's date data (1.5 MB resident) for one timestamp.
+    static let storedDateSQL = "strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')"
+
     /// A fresh in-memory database, for tests and as the fallback when the file cannot be used.
     public static func inMemory() -> AppDatabase {
         // Migrating an empty in-memory database cannot fail.

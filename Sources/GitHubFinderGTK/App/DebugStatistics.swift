@@ -28,6 +28,8 @@ enum DebugStatistics {
         let avatars = window.avatars.statistics
         return [
             "searchRows": window.searchView?.list.model.keys.count ?? 0,
+            "searchRowWidgets": window.searchView?.list.rowsMade.all ?? 0,
+            "searchRowWidgetsPooled": window.searchView?.list.rowsMade.pooled ?? 0,
             "favoritesRows": window.favoritesView?.list.model.keys.count ?? 0,
             "favoriteRepositoryRows": window.favoritesView?.repositories?.list.model.keys.count ?? 0,
             "detailShown": window.detailView == nil ? 0 : 1,

@@ -100,7 +100,12 @@ final class ListView<Row: AnyObject> {
             guard shown[pointer] != keys[position] || pending.contains(pointer) || blank.contains(pointer) else { continue }
             if onScreen?.contains(position) ?? true { fill(pointer, with: keys[position]) } else { fillLater(pointer, keys[position]) }
         }
-        if model.count != keys.count { scheduleIdleWork() }
+        if model.count != keys.count {
+            // GTK would make, bind and lay out up to ~200 list items in one frame: clearing the
+            // filter over 100,000 favorites held the main loop 90–120 ms that way.
+            if model.count + Self.rowsPerTurn < min(keys.count, Self.gtkItems) { growingInSlices = true }
+            scheduleIdleWork()
+        }
         guard let selectedKey else { return }
         let position = model.key(at: selectedPosition) == selectedKey ? Int(selectedPosition) : model.position(of: selectedKey)
         gtk_single_selection_set_selected(selection, position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
@@ -123,6 +128,9 @@ final class ListView<Row: AnyObject> {
         }
         if !stale.isEmpty { scheduleIdleWork() }
     }
+
+    /// Row widgets made and kept (GTK's list items' and the pool's), and those in the pool.
+    var rowsMade: (all: Int, pooled: Int) { (rows.count + pool.count, pool.count) }
 
     /// The key of the selected row.
     var selectedKey: Int64? { model.key(at: gtk_single_selection_get_selected(selection)) }
@@ -220,7 +228,7 @@ final class ListView<Row: AnyObject> {
     /// for later idle turns held the filter's keystrokes back for seconds under Xvfb (they then
     /// came all at once; the cause in GTK was not found).
     private func finish(all: Bool = false) {
-        let all = all || !growsInSlices
+        let all = all || !(growsInSlices || growingInSlices)
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
         let target = model.keys.count
         // GTK makes a list item for each new position up to ~200, and lays each out.
@@ -234,8 +242,12 @@ final class ListView<Row: AnyObject> {
             stale.remove(pointer)
             if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
         }
-        if model.count != target || !pending.isEmpty || !stale.isEmpty { scheduleIdleWork() }
+        if model.count != target || !pending.isEmpty || !stale.isEmpty { scheduleIdleWork() } else { growingInSlices = false }
     }
+
+    /// Set by `update` when GTK is to be given many more list items than it has: `finish` then
+    /// works in slices, as while `growsInSlices`, until the list is whole.
+    private var growingInSlices = false
 
     /// While a long task fills the list (an import): `finish` works a slice a turn, GTK is given
     /// its ~200 rows `rowsPerTurn` at a time, and they are made ahead. Making and first laying out

@@ -65,10 +65,8 @@ public struct SearchHistory: Sendable {
         }
     }
 
-    /// A date given in seconds since 1970, as SQLite writes it in the column: the text GRDB
-    /// writes for a `Date` ("2026-11-26 08:22:00.000", UTC), made by SQLite rather than by a
-    /// `DateFormatter`, which would load ICU's date data (1.5 MB resident) for one timestamp.
-    static let storedDate = "strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')"
+    /// A date given in seconds since 1970, as SQLite writes it in the column.
+    static let storedDate = AppDatabase.storedDateSQL
 
     /// `query` without the white space around it, by the standard library's idea of white space
     /// (Foundation's `trimmingCharacters` loads its character tables for it).
