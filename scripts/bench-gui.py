@@ -256,6 +256,13 @@ class App:
         self.win.type(text)
         self.touched()
 
+    def key_held(self, key, presses, per_second=30):
+        """`key` as if held down: `presses` presses at the keyboard's repeat rate."""
+        self.check_alive()
+        subprocess.run(["xdotool", "key", "--clearmodifiers", "--repeat", str(presses), "--delay", str(int(1000 / per_second)), key],
+                       check=True, timeout=presses / per_second * 3 + 30)
+        self.touched()
+
     def click(self, node):
         self.check_alive()
         self.win.click(node)
@@ -1104,6 +1111,116 @@ def fill_repository_favorites(database, count):
     connection.close()
 
 
+def watched_stall(app, stats_path, action):
+    """The main loop's longest stall while `action` runs: SIGUSR2 starts the app's 5 ms heartbeat
+    (GHF_DEBUG_STATS), the next stops it; returns the longest gap in ms and the gaps over 16 ms."""
+    need(handles_signal(app.pid, signal.SIGUSR2), "github-finder does not watch its main loop on SIGUSR2")
+    before = read_debug_stats(app, stats_path) or {}
+    os.kill(app.pid, signal.SIGUSR2)
+    time.sleep(0.2)
+    try:
+        action()
+    finally:
+        time.sleep(0.3)
+        os.kill(app.pid, signal.SIGUSR2)
+    stats = read_debug_stats(app, stats_path)
+    need(stats is not None and stats.get("watchRuns", 0) == before.get("watchRuns", 0) + 1, "the app did not watch its main loop (GHF_DEBUG_STATS)")
+    return stats["watchLongestStallMilliseconds"], stats.get("watchLongGaps", [])[-20:]
+
+
+def emit_stall(name, stall, gaps, **extra):
+    REPORT.emit(name=name, unit="ms", value=round(stall, 1), baseline="budget", baseline_value=STALL_BUDGET_MS, ratio=round(stall / STALL_BUDGET_MS, 3),
+                budget="<= %d" % STALL_BUDGET_MS, **extra)
+    log("%s: gaps over 16 ms [ms since the run began, ms]: %s" % (name, gaps))
+    if stall > STALL_BUDGET_MS:
+        REPORT.fail(name, "the main loop stalled %.1f ms (budget %d ms)" % (stall, STALL_BUDGET_MS))
+
+
+def session_scroll_results(folder):
+    """A search of 1,000 results scrolled from top to bottom with PageDown held (30 a second), the
+    list filling a page of 100 at a time as it goes: the main loop's longest stall."""
+    name = "smooth.results.1000.page-down.longest-main-loop-stall"
+    server = FixtureServer(folder, "scroll", "--search-limit", "1000", "--core-limit", "100000")
+    stats_path = os.path.join(folder, "scroll-stats.json")
+    app = None
+    try:
+        app = App(folder, "scroll", ["--api-url", server.base, "--search", "a"], extra_env={"GHF_DEBUG_STATS": stats_path})
+        app.wait("the first results", "list", "Search results", timeout=30)
+        app.click(app.find("entry", "Search GitHub users"))
+        app.key("Down")
+        longest, gaps, presses = 0.0, [], 0
+        deadline = time.time() + 240
+        while time.time() < deadline:
+            stall, run_gaps = watched_stall(app, stats_path, lambda: app.key_held("Next", 60))
+            presses += 60
+            if stall > longest:
+                longest, gaps = stall, run_gaps
+            if labels_showing(app, lambda t: t.startswith("Showing the first")):
+                break
+        need(labels_showing(app, lambda t: t.startswith("Showing the first")), "PageDown never reached the end of the 1,000 results")
+        stats = read_debug_stats(app, stats_path)
+        need(stats and stats.get("searchRows") == RESULT_CAP, "the list holds %r rows, not %d" % (stats and stats.get("searchRows"), RESULT_CAP))
+        emit_stall(name, longest, gaps, presses=presses, rows=stats.get("searchRows"), search_requests=server.requests("search"))
+    except (StateNotReached, RuntimeError, subprocess.SubprocessError) as error:
+        REPORT.emit(name=name, unit="ms", value=None, baseline="budget", ratio=None, budget="<= %d" % STALL_BUDGET_MS, error=str(error))
+        REPORT.fail(name, "%s%s" % (error, evidence_note(app, "scroll")))
+    finally:
+        if app is not None:
+            report_exit(app)
+        server.stop()
+
+
+def favorites_page_down(app, stats_path, database, people):
+    """PageDown held (40 a second) through the whole Favorites list, top to bottom."""
+    import sqlite3
+    connection = sqlite3.connect(database)
+    logins = [row[0] for row in connection.execute("SELECT login FROM favorite")]
+    connection.close()
+    # The last row: the "#" section (logins that do not start with a letter) comes after "Z".
+    others = [login for login in logins if not ("a" <= login[:1].lower() <= "z")]
+    last = max(others or logins, key=lambda login: login.lower())
+    name = "smooth.favorites.%dk.page-down.longest-main-loop-stall" % (people // 1000)
+    try:
+        app.click(app.find("entry", "Filter favorites"))
+        app.key("Down")
+        longest, gaps, presses = 0.0, [], 0
+        deadline = time.time() + 420
+        while time.time() < deadline:
+            stall, run_gaps = watched_stall(app, stats_path, lambda: app.key_held("Next", 400, per_second=40))
+            presses += 400
+            if stall > longest:
+                longest, gaps = stall, run_gaps
+            if showing(app, "label", last):
+                break
+        need(showing(app, "label", last), "PageDown never reached the last favorite (%s) in %d presses" % (last, presses))
+        emit_stall(name, longest, gaps, presses=presses, favorites=people)
+    except (StateNotReached, RuntimeError, subprocess.SubprocessError) as error:
+        REPORT.emit(name=name, unit="ms", value=None, baseline="budget", ratio=None, budget="<= %d" % STALL_BUDGET_MS, error=str(error))
+        REPORT.fail(name, str(error))
+
+
+def tabs_and_scopes(app, stats_path, size):
+    """Search and Favorites tabs (Alt+1, Alt+2), then People and Repositories in Favorites
+    (Ctrl+1, Ctrl+2), ten times each, 0.6 s apart: the main loop's longest stall."""
+    name = "smooth.tabs-and-scopes.%s.longest-main-loop-stall" % size
+    try:
+        def switch():
+            for _ in range(10):
+                for key in ("alt+1", "alt+2"):
+                    app.key(key)
+                    time.sleep(0.6)
+            for _ in range(10):
+                for key in ("ctrl+1", "ctrl+2"):
+                    app.key(key)
+                    time.sleep(0.6)
+        stall, gaps = watched_stall(app, stats_path, switch)
+        need(showing(app, "list", "Favorite Repositories"), "the starred repositories are not showing after the switches")
+        emit_stall(name, stall, gaps, switches=40)
+    except (StateNotReached, RuntimeError, subprocess.SubprocessError) as error:
+        REPORT.emit(name=name, unit="ms", value=None, baseline="budget", ratio=None, budget="<= %d" % STALL_BUDGET_MS, error=str(error))
+        REPORT.fail(name, str(error))
+
+
 def session_filter(folder, server, people=FILTER_FAVORITES, repositories=0):
     """The Favorites filter over `people` favorites (and `repositories` starred repositories:
     then the word is typed in each list, People then Repositories), typed and deleted as a person
@@ -1166,6 +1283,10 @@ def session_filter(folder, server, people=FILTER_FAVORITES, repositories=0):
             REPORT.fail(name, "p99 %.2f ms per keystroke" % line["p99"])
         if stalled > STALL_BUDGET_MS:
             REPORT.fail(name, "the main loop stalled %.1f ms while typing (budget %d ms)" % (stalled, STALL_BUDGET_MS))
+        if repositories:
+            tabs_and_scopes(app, stats_path, size)
+        else:
+            favorites_page_down(app, stats_path, database, people)
     except Exception as error:  # a state not reached is a failure with its reason
         REPORT.emit(**line, error=str(error))
         REPORT.fail(name, str(error))
@@ -1429,7 +1550,9 @@ REQUIRED = {
     "favorites": ["idle.cpu.start-page-recent-searches", "idle.cpu.favorites-grouped", "idle.cpu.favorites-filtered", "idle.cpu.favorites-tag-filter",
                   "idle.cpu.detail-note"],
     "narrow": ["idle.cpu.narrow-detail"],
-    "filter": ["favorites.filter.100k.keystroke-to-splice", "favorites.filter.50k+50k.keystroke-to-splice"],
+    "filter": ["favorites.filter.100k.keystroke-to-splice", "favorites.filter.50k+50k.keystroke-to-splice",
+               "smooth.favorites.100k.page-down.longest-main-loop-stall", "smooth.tabs-and-scopes.50k+50k.longest-main-loop-stall"],
+    "scroll": ["smooth.results.1000.page-down.longest-main-loop-stall"],
     "rate-limited": ["idle.cpu.rate-limited"],
     "offline": ["idle.cpu.offline"],
     "memory": ["idle.cpu.1000-results", "memory.resident.1000-results-with-avatars"],
@@ -1445,7 +1568,7 @@ def report_missing():
             continue
         for name in names:
             if name not in REPORT.emitted:
-                if name.startswith("account."):
+                if name.startswith("account.") or name.startswith("smooth."):
                     unit, baseline, budget = "ms", "budget", "<= %d" % STALL_BUDGET_MS
                 elif name.startswith("shell-search"):
                     unit, baseline, budget = "ms", None, "p99 <= 50" if name.endswith("running") else "max <= 300"
@@ -1504,6 +1627,8 @@ def main():
         session_offline(folder)
     if wanted("memory") and bare_rss is not None:
         session_memory(folder, *bare_rss)
+    if wanted("scroll"):
+        session_scroll_results(folder)
     if wanted("account"):
         session_account(folder)
     if wanted("shell-search"):

@@ -61,6 +61,13 @@ def notes_and_tags():
         check("the filter finds a favorite by its note", app.wait_until(lambda: _favorite_logins(app) == ["octocat"]), _favorite_logins(app))
         app.key("ctrl+a", "BackSpace")
         require("cleared, both favorites are listed", app.wait_until(lambda: sorted(_favorite_logins(app)) == ["mojombo", "octocat"]), _favorite_logins(app))
+        app.key("Down")
+        check("Down in the filter goes into the list",
+              app.wait_until(lambda: app.focused() is not None and name(app.focused()) == "Favorites"), app.focused() and name(app.focused()))
+        app.key("Down")
+        check("and Down again to a favorite",
+              app.wait_until(lambda: app.focused() is not None and app.focused().getRoleName() == "list item"),
+              lambda: app.focused() and (app.focused().getRoleName(), name(app.focused())))
         app.press(hiring)
         check("turned on, the tag lists only the favorites carrying it", app.wait_until(lambda: _favorite_logins(app) == ["octocat"]), _favorite_logins(app))
         check("the toggle is shown pressed", app.wait_until(lambda: pressed(app.find("push button", "hiring"))))

@@ -8,6 +8,10 @@ import Glibc
 @MainActor
 enum DebugStatistics {
     private static var source: (any DispatchSourceSignal)?
+    private static var watchSource: (any DispatchSourceSignal)?
+    /// Toggled by SIGUSR2: the main loop's stalls while a benchmark scrolls or switches.
+    private static let watched = MainLoopStalls()
+    private static var watching = false
 
     static func install(file: String, window: @escaping @MainActor () -> MainWindow?) {
         signal(SIGUSR1, SIG_IGN)
@@ -22,6 +26,18 @@ enum DebugStatistics {
         }
         source.resume()
         self.source = source
+        // SIGUSR2 starts watching the main loop's stalls, the next one stops (a 5 ms heartbeat
+        // runs only in between, so idle CPU is measured without it).
+        signal(SIGUSR2, SIG_IGN)
+        let watchSource = DispatchSource.makeSignalSource(signal: SIGUSR2, queue: .main)
+        watchSource.setEventHandler {
+            MainActor.assumeIsolated {
+                watching.toggle()
+                watched.watch(watching)
+            }
+        }
+        watchSource.resume()
+        self.watchSource = watchSource
     }
 
     static func values(of window: MainWindow) -> [String: Any] {
@@ -42,6 +58,9 @@ enum DebugStatistics {
             "filterLongGaps": (window.favoritesView?.filterStalls.longGaps ?? []).map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },
             "importRuns": window.favoritesView?.importStalls.runs ?? 0,
             "importLongestStallMilliseconds": window.favoritesView?.importStalls.longestMilliseconds ?? 0,
+            "watchRuns": watched.runs,
+            "watchLongestStallMilliseconds": watched.runLongestMilliseconds,
+            "watchLongGaps": watched.longGaps.map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },
             "importLongGaps": (window.favoritesView?.importStalls.longGaps ?? []).map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },
         ]
     }

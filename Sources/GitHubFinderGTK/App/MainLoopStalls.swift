@@ -11,6 +11,8 @@ final class MainLoopStalls {
     private var last: ContinuousClock.Instant?
     /// The longest gap beyond the heartbeat's interval, over every run so far.
     private(set) var longestMilliseconds = 0.0
+    /// The longest gap of the run being watched, or of the last one.
+    private(set) var runLongestMilliseconds = 0.0
     /// Runs watched to their end.
     private(set) var runs = 0
     /// Gaps over a 60 Hz frame (16 ms), as milliseconds since their run began, for the report.
@@ -22,6 +24,7 @@ final class MainLoopStalls {
         if running {
             last = .now
             started = last
+            runLongestMilliseconds = 0
             timer = Timeout.every(milliseconds: Self.interval) { [weak self] in
                 self?.beat()
                 return true
@@ -40,6 +43,7 @@ final class MainLoopStalls {
             let gap = now - last
             let milliseconds = Self.milliseconds(gap) - Double(Self.interval)
             longestMilliseconds = max(longestMilliseconds, milliseconds)
+            runLongestMilliseconds = max(runLongestMilliseconds, milliseconds)
             if milliseconds > 16, let started, longGaps.count < 200 {
                 longGaps.append((Self.milliseconds(last - started), milliseconds))
             }

@@ -60,6 +60,12 @@ final class FavoritesView {
                 repositories?.renderPending()
             },
             filter.onStopSearch { [weak self] in self?.filter.setText("") },
+            // Down goes from the filter into the list shown, as from the search entry.
+            filter.onArrowDown { [weak self] in
+                guard let self else { return false }
+                let list = viewModel.scope == .people ? people.list.widget : repositories?.list.widget
+                return list?.isVisibleOnScreen == true && list?.grabFocus() == true
+            },
         ]
         for (scope, button) in scopeButtons {
             connections.append(button.onToggled { [weak self, weak button] in
