@@ -61,13 +61,22 @@ def notes_and_tags():
         check("the filter finds a favorite by its note", app.wait_until(lambda: _favorite_logins(app) == ["octocat"]), _favorite_logins(app))
         app.key("ctrl+a", "BackSpace")
         require("cleared, both favorites are listed", app.wait_until(lambda: sorted(_favorite_logins(app)) == ["mojombo", "octocat"]), _favorite_logins(app))
+        def focused_row():
+            """The focused row of the list: a letter header by its name, a favorite by its panel's."""
+            focused = app.focused()
+            if focused is None or name(focused):
+                return focused and name(focused)
+            panels = find_all(focused, "panel")
+            return name(panels[0]) if panels else ""
         app.key("Down")
-        check("Down in the filter goes into the list",
-              app.wait_until(lambda: app.focused() is not None and name(app.focused()) == "Favorites"), app.focused() and name(app.focused()))
-        app.key("Down")
-        check("and Down again to a favorite",
-              app.wait_until(lambda: app.focused() is not None and app.focused().getRoleName() == "list item"),
-              lambda: app.focused() and (app.focused().getRoleName(), name(app.focused())))
+        check("Down in the filter goes into the list, to its first row (the M header)", app.wait_until(lambda: focused_row() == "M"), focused_row())
+        focus_path = []
+        for _ in range(3):
+            app.key("Down")
+            app.wait_until(lambda: focused_row() not in (focus_path[-1:] or ["M"]))
+            focus_path.append(focused_row())
+        check("Down goes on through the letter headers to the last favorite (mojombo, O, octocat)",
+              focus_path == ["mojombo", "O", "octocat"], focus_path)
         app.press(hiring)
         check("turned on, the tag lists only the favorites carrying it", app.wait_until(lambda: _favorite_logins(app) == ["octocat"]), _favorite_logins(app))
         check("the toggle is shown pressed", app.wait_until(lambda: pressed(app.find("push button", "hiring"))))

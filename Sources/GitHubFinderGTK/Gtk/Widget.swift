@@ -83,6 +83,7 @@ class Widget {
     // MARK: Focus
 
     @discardableResult func grabFocus() -> Bool { gtk_widget_grab_focus(pointer) != 0 }
+    func setFocusable(_ focusable: Bool) { gtk_widget_set_focusable(pointer, focusable ? 1 : 0) }
 
     /// True when this widget or one inside it (an entry's text) has the keyboard focus.
     var containsFocus: Bool {

@@ -136,15 +136,20 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
             slot.entry.root.setVisible(false)
             slot.root.setAccessibleLabelIfChanged(letter)
             slot.entry.clearAvatar()
-            // Headers are part of the list but can be neither selected nor activated.
+            // Headers are part of the list but can be neither selected nor activated. They take
+            // the focus, though: GTK 4.8 cannot move the focus onto a list item that refuses it,
+            // so Down, or PageDown landing on a header, stopped there for good (PageDown held
+            // through 100,000 favorites stuck at the C header).
             item?.setSelectable(false)
             item?.setActivatable(false)
+            slot.root.setFocusable(true)
             return
         }
         guard let id = FavoritesKey.entryID(key),
               let shown = slot.entry.show(id, of: viewModel, cached: { [onScreenAvatars] in onScreenAvatars!.cached($0) }) else { return }
         item?.setSelectable(true)
         item?.setActivatable(true)
+        slot.root.setFocusable(false)
         slot.header.setVisible(false)
         slot.entry.root.setVisible(true)
         slot.root.setAccessibleLabelIfChanged(shown.name)
