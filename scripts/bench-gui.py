@@ -975,18 +975,32 @@ def read_debug_stats(app, path, timeout=10.0):
     return None
 
 
+def thousand_results_server(folder, label):
+    """The double with 1,000 results for a search, and where the app's debug statistics go."""
+    return FixtureServer(folder, label, "--search-limit", "1000", "--core-limit", "100000"), os.path.join(folder, "%s-stats.json" % label)
+
+
+def thousand_results_app(folder, label, server, stats_path):
+    """The app searching "a" on `server`, once its first results show."""
+    app = App(folder, label, ["--api-url", server.base, "--search", "a"], extra_env={"GHF_DEBUG_STATS": stats_path})
+    try:
+        app.wait("the first results", "list", "Search results", timeout=30)
+    except BaseException:
+        report_exit(app)
+        raise
+    return app
+
+
 def session_memory(folder, bare_gtk_rss, bare_rss):
     """Scrolls through all 1,000 results of a search with the mouse wheel, lets the avatars arrive,
     then measures idle CPU and resident memory, and checks what the app holds."""
     name = "memory.resident.1000-results-with-avatars"
     line = dict(name=name, unit="MB", value=None, baseline="memory.resident.bare-adw-window", ratio=None,
                 budget="<= baseline + %d MB" % MEMORY_BUDGET_MB)
-    server = FixtureServer(folder, "memory", "--search-limit", "1000", "--core-limit", "100000")
-    stats_path = os.path.join(folder, "debug-stats.json")
+    server, stats_path = thousand_results_server(folder, "memory")
     app = None
     try:
-        app = App(folder, "memory", ["--api-url", server.base, "--search", "a"], extra_env={"GHF_DEBUG_STATS": stats_path})
-        app.wait("the first results", "list", "Search results", timeout=30)
+        app = thousand_results_app(folder, "memory", server, stats_path)
         deadline = time.time() + 150
         footer = None
         while time.time() < deadline:
@@ -1141,27 +1155,34 @@ def emit_stall(name, stall, gaps, **extra):
         REPORT.fail(name, "the main loop stalled %.1f ms (budget %d ms)" % (stall, STALL_BUDGET_MS))
 
 
+def page_down_until(app, stats_path, reached, presses_per_run, seconds):
+    """PageDown held (30 presses a second, GNOME's key repeat) in runs of `presses_per_run`, each
+    run's main loop watched, until `reached()` or `seconds` have passed. Returns the longest stall,
+    its run's long gaps, and the presses made."""
+    longest, gaps, presses = 0.0, [], 0
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        stall, run_gaps = watched_stall(app, stats_path, lambda: app.key_held("Next", presses_per_run, per_second=30))
+        presses += presses_per_run
+        if stall > longest:
+            longest, gaps = stall, run_gaps
+        time.sleep(1)  # the presses still queued are handled before looking
+        if reached():
+            break
+    return longest, gaps, presses
+
+
 def session_scroll_results(folder):
     """A search of 1,000 results scrolled from top to bottom with PageDown held (30 a second), the
     list filling a page of 100 at a time as it goes: the main loop's longest stall."""
     name = "smooth.results.1000.page-down.longest-main-loop-stall"
-    server = FixtureServer(folder, "scroll", "--search-limit", "1000", "--core-limit", "100000")
-    stats_path = os.path.join(folder, "scroll-stats.json")
+    server, stats_path = thousand_results_server(folder, "scroll")
     app = None
     try:
-        app = App(folder, "scroll", ["--api-url", server.base, "--search", "a"], extra_env={"GHF_DEBUG_STATS": stats_path})
-        app.wait("the first results", "list", "Search results", timeout=30)
+        app = thousand_results_app(folder, "scroll", server, stats_path)
         app.click(app.find("entry", "Search GitHub users"))
         app.key("Down")
-        longest, gaps, presses = 0.0, [], 0
-        deadline = time.time() + 240
-        while time.time() < deadline:
-            stall, run_gaps = watched_stall(app, stats_path, lambda: app.key_held("Next", 60, per_second=30))
-            presses += 60
-            if stall > longest:
-                longest, gaps = stall, run_gaps
-            if labels_showing(app, lambda t: t.startswith("Showing the first")):
-                break
+        longest, gaps, presses = page_down_until(app, stats_path, lambda: labels_showing(app, lambda t: t.startswith("Showing the first")), 60, 240)
         need(labels_showing(app, lambda t: t.startswith("Showing the first")), "PageDown never reached the end of the 1,000 results")
         stats = read_debug_stats(app, stats_path)
         need(stats and stats.get("searchRows") == RESULT_CAP, "the list holds %r rows, not %d" % (stats and stats.get("searchRows"), RESULT_CAP))
@@ -1189,16 +1210,7 @@ def favorites_page_down(app, stats_path, database, people):
     try:
         app.click(app.find("entry", "Filter favorites"))
         app.key("Down")
-        longest, gaps, presses = 0.0, [], 0
-        deadline = time.time() + 720
-        while time.time() < deadline:
-            stall, run_gaps = watched_stall(app, stats_path, lambda: app.key_held("Next", 300, per_second=30))
-            presses += 300
-            if stall > longest:
-                longest, gaps = stall, run_gaps
-            time.sleep(1)  # the presses still queued are handled before the last row is looked for
-            if showing(app, "label", last):
-                break
+        longest, gaps, presses = page_down_until(app, stats_path, lambda: showing(app, "label", last), 300, 720)
         need(showing(app, "label", last), "PageDown never reached the last favorite (%s) in %d presses" % (last, presses))
         emit_stall(name, longest, gaps, presses=presses, favorites=people)
     except (StateNotReached, RuntimeError, subprocess.SubprocessError) as error:
