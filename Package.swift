@@ -92,8 +92,8 @@ let package = Package(
             // The code the app runs is spread over the 18 MB of .text (Swift runtime, Foundation,
             // ICU, GRDB, ours), and the kernel maps 64 KB around every page touched: after a
             // search through 1,000 results 13 MB of code was resident. lld places the functions
-            // listed in link/github-finder.order (those on the pages a profiled session
-            // ran; scripts/profile-text-pages.sh remakes it) first, together.
+            // listed in link/github-finder.order first, together, in the order a profiled
+            // session first ran them (scripts/profile-code-order.sh remakes it).
             linkerSettings: [.unsafeFlags([
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/github-finder.order",
