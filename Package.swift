@@ -98,7 +98,12 @@ let package = Package(
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/github-finder.order",
                 "-Xlinker", "--no-warn-symbol-ordering",
-            ], .when(platforms: [.linux]))]
+            ], .when(platforms: [.linux])),
+            // SwiftPM exports an executable's symbols (--export-dynamic), ~11,000 of them here
+            // (GitHubFinderCore's, GRDB's, ArgumentParser's public ones): the dynamic loader then
+            // searches them for every symbol GTK and its libraries look up, and their tables
+            // (1 MB) stay resident. Nothing looks a symbol of the app up by name.
+            .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]
         ),
         // A local stand-in for api.github.com used by tests, demos and benchmarks.
         .target(
