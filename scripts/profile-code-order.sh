@@ -5,6 +5,8 @@
 # app ran, in the order it first ran them, for lld to lay out together (Package.swift).
 # Run after scripts/build-release.sh (and `swift build -c release --product github-fixture-server`);
 # then build again so the new order is linked in.
+# PROFILE_SESSIONS (bench-gui.py session names, comma-separated) runs fewer sessions, and
+# PROFILE_ORDER writes the order elsewhere: to see what one session runs without touching link/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 release="$root/.build/release"

@@ -33,6 +33,7 @@ enum FavoritesBenchmark {
         guard index.count == count, drawn > 30 else { fatalError("the tab must hold \(count) favorites and draw its first rows") }
         // The same-run anchor: SQLite stepping through the same rows and columns, no index built.
         // It says how fast this machine is today (one core's speed moves both figures alike).
+        // The columns are those AppDatabase.fetchFavoritesIndex reads.
         var scanned = 0
         let bare = try BenchmarkHarness.measure(iterations: 20, warmup: 2) {
             scanned = try database.writer.read { db in
