@@ -31,5 +31,7 @@ case .success(.run(let apiURL, let search, let benchmarkStartup, let service)):
     let status = MainActor.assumeIsolated {
         GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service)).run()
     }
+    // The Favorites indexes as this session left them, for a quick first open next time.
+    AppDatabase.saveIndexSnapshots()
     exit(status)
 }

@@ -38,6 +38,8 @@ def export_wipe_import():
         app.press(star)
         require("%s is starred" % repository, app.wait("push button", "Unstar " + repository))
         check("the app quits with Ctrl+Q", app.quit() == 0)
+        check("as it quits, it keeps the Favorites index for the next start", _saved_indexes(s) == ["favorite.index", "favorite_repository.index"],
+              _saved_indexes(s))
 
         listed = _cli(s, server, "list")
         lines = [line.split("\t") for line in listed.stdout.splitlines()]
@@ -83,6 +85,26 @@ def export_wipe_import():
         app.key("ctrl+2")
         check("and %s in Favorites › Repositories" % repository,
               app.wait("panel", repository, within=app.wait("list", "Favorite Repositories")), app.tree)
+        check("the app quits with Ctrl+Q", app.quit() == 0)
+
+        # A favorite added by the command line while the app is closed: the index the app kept
+        # no longer matches the database, and the next start must not show the kept one.
+        newcomer = dict(backup["people"][0], id=99000001, login="newcomer", name="New Comer")
+        with open(os.path.join(s.workdir, "newcomer.json"), "w") as f:
+            json.dump(dict(backup, people=[newcomer], repositories=[]), f)
+        added = _cli(s, server, "import", "newcomer.json")
+        check("'favorites import newcomer.json' adds one", added.returncode == 0 and added.stdout == "Added 1 favorite\n", added.stdout + added.stderr)
+        app = s.app(server.url)
+        app.key("alt+2")
+        favorites = app.wait("list", "Favorites")
+        check("the next start shows the favorite the command line added, beside octocat",
+              favorites and app.wait("panel", "newcomer", within=favorites) and app.wait("panel", "octocat", within=favorites), app.tree)
+
+
+def _saved_indexes(s):
+    """The Favorites indexes the app keeps between sessions, in its cache folder."""
+    cache = os.path.join(s.desktop.env["XDG_CACHE_HOME"], "io.github.githubfinder.GitHubFinder")
+    return sorted(f for _, _, files in os.walk(cache) for f in files if f.endswith(".index"))
 
 
 

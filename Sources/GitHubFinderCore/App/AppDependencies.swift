@@ -32,6 +32,9 @@ public final class AppDependencies {
     private var database: (database: AppDatabase, file: URL)?
     /// Where every server's favorites file is (nil: these dependencies cannot switch server).
     private var databaseFolder: URL?
+    /// Where every server's built Favorites indexes are kept (`FavoritesLocation.indexCacheFolder`;
+    /// nil: none are kept).
+    private var indexCacheFolder: URL?
     /// The API address these services talk to (nil for test doubles).
     public private(set) var server: URL?
     /// The favorites database (an in-memory one beside a test's fake store).
@@ -82,17 +85,21 @@ public final class AppDependencies {
     /// file that cannot be opened or created at all is replaced by an in-memory database for this
     /// session (`favoritesError`).
     public static func live(configuration: GitHubConfiguration, databaseFile: URL, tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
-        live(configuration: configuration, database: open(databaseFile), file: databaseFile, folder: nil, tokenStore: tokenStore, oauthClientID: oauthClientID)
+        live(configuration: configuration, database: open(databaseFile, indexCache: nil), file: databaseFile, folder: nil, tokenStore: tokenStore, oauthClientID: oauthClientID)
     }
 
     /// The same with the server's own file in `databaseFolder` (`FavoritesLocation`), maybe
     /// already opened (`opened`, e.g. on a background thread while GTK initialises); a switch to
     /// another server (`live(configuration:tokenStore:oauthClientID:)`) opens that server's file
-    /// in the same folder.
-    public static func live(configuration: GitHubConfiguration, databaseFolder: URL, opened: Result<AppDatabase, FavoritesStoreError>? = nil,
+    /// in the same folder. `indexCacheFolder`: where the servers' built indexes are kept between
+    /// sessions (`FavoritesLocation.indexCacheFolder`), nil for none.
+    public static func live(configuration: GitHubConfiguration, databaseFolder: URL, indexCacheFolder: URL? = nil, opened: Result<AppDatabase, FavoritesStoreError>? = nil,
                             tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
         let file = FavoritesLocation.file(for: configuration.baseURL, in: databaseFolder)
-        return live(configuration: configuration, database: opened ?? open(file), file: file, folder: databaseFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
+        let dependencies = live(configuration: configuration, database: opened ?? open(file, indexCache: indexCacheFolder.map { FavoritesLocation.indexCacheFolder(for: configuration.baseURL, in: $0) }),
+                                file: file, folder: databaseFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
+        dependencies.indexCacheFolder = indexCacheFolder
+        return dependencies
     }
 
     /// GitHub at another address (Preferences): a new client, its own caches and rate limits,
@@ -103,15 +110,17 @@ public final class AppDependencies {
         guard let database, let databaseFolder else { return nil }
         let file = FavoritesLocation.file(for: configuration.baseURL, in: databaseFolder)
         guard file == database.file else {
-            return Self.live(configuration: configuration, database: Self.open(file), file: file, folder: databaseFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
+            return Self.live(configuration: configuration, databaseFolder: databaseFolder, indexCacheFolder: indexCacheFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
         }
         // The same server again: the damaged file was announced once, at start; its move is not news again.
-        return Self.live(configuration: configuration, database: database.database, file: file, folder: databaseFolder, tokenStore: tokenStore,
-                         oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
+        let next = Self.live(configuration: configuration, database: database.database, file: file, folder: databaseFolder, tokenStore: tokenStore,
+                             oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
+        next.indexCacheFolder = indexCacheFolder
+        return next
     }
 
-    private static func open(_ file: URL) -> Result<AppDatabase, FavoritesStoreError> {
-        Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: file) }
+    private static func open(_ file: URL, indexCache: URL?) -> Result<AppDatabase, FavoritesStoreError> {
+        Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: file, indexCache: indexCache) }
     }
 
     private static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, file: URL, folder: URL?,

@@ -12,7 +12,9 @@ extension AppDatabase {
     ///    `synchronous = FULL`, and migrated.
     /// Throws only when no database can be used at that path (folder or file permissions, a
     /// read-only disk, a damaged file that cannot be moved); the caller then falls back to memory.
-    public static func open(at file: URL, now: Date = Date()) throws(FavoritesStoreError) -> AppDatabase {
+    /// `indexCache`: the folder the built Favorites indexes are kept in between sessions
+    /// (`AppDatabase+IndexSnapshots.swift`); nil keeps none.
+    public static func open(at file: URL, indexCache: URL? = nil, now: Date = Date()) throws(FavoritesStoreError) -> AppDatabase {
         let path = file.path
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -34,7 +36,7 @@ extension AppDatabase {
             // Measured: with only `prepareDatabase`, the pool's writer reports NORMAL (1) once the
             // file is in WAL mode; set FULL on the writer after opening (a test holds it at 2).
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            return try AppDatabase(pool, path: path, recovery: recovery)
+            return try AppDatabase(pool, path: path, recovery: recovery, indexSnapshots: indexCache.map { IndexSnapshotFiles(folder: $0) })
         } catch {
             throw FavoritesStoreError.from(error, path: path)
         }

@@ -10,6 +10,9 @@ public final class AppDatabase: Sendable {
     public let path: String
     /// Set when `open` found the file damaged, moved it aside and started a fresh one.
     public let recovery: FavoritesRecovery?
+    /// Where built indexes are kept between sessions (`AppDatabase+IndexSnapshots.swift`); nil:
+    /// every start builds them from SQLite.
+    let indexSnapshots: IndexSnapshotFiles?
 
     /// SQL for a date given in seconds since 1970 (one `?`), as the text GRDB writes for a `Date`
     /// ("2026-11-26 08:22:00.000", UTC), made by SQLite rather than by a `DateFormatter`, which
@@ -22,10 +25,11 @@ public final class AppDatabase: Sendable {
         try! AppDatabase(DatabaseQueue(), path: ":memory:")
     }
 
-    init(_ writer: any DatabaseWriter, path: String, recovery: FavoritesRecovery? = nil) throws {
+    init(_ writer: any DatabaseWriter, path: String, recovery: FavoritesRecovery? = nil, indexSnapshots: IndexSnapshotFiles? = nil) throws {
         self.writer = writer
         self.path = path
         self.recovery = recovery
+        self.indexSnapshots = indexSnapshots
         try Self.migrator.migrate(writer)
     }
 
@@ -51,6 +55,7 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v6.notesAndTags", migrate: createNotesAndTags)
         migrator.registerMigration("v7.searchHistory", migrate: SearchHistory.create)
         migrator.registerMigration("v8.unstarredNotes", migrate: createUnstarredNotes)
+        migrator.registerMigration("v9.indexGenerations", migrate: createIndexGenerations)
         return migrator
     }
 

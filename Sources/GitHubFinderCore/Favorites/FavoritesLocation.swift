@@ -25,6 +25,14 @@ public enum FavoritesLocation {
         return folder.appendingPathComponent("servers").appendingPathComponent(name).appendingPathComponent("favorites.sqlite")
     }
 
+    /// Where the server's built Favorites indexes are kept between sessions, in `base` (the app
+    /// passes its `XDGDirectory.cache` folder: the files are a cache, see
+    /// `AppDatabase+IndexSnapshots.swift`): `favorites-index` beside where `file(for:in:)` puts
+    /// the server's favorites.
+    public static func indexCacheFolder(for server: URL, in base: URL) -> URL {
+        file(for: server, in: base).deletingLastPathComponent().appendingPathComponent("favorites-index", isDirectory: true)
+    }
+
     /// The server's host, port and path in one folder name: letters, digits, `.` and `-` kept,
     /// anything else percent-encoded (so `/` cannot nest and two addresses cannot meet); nil for
     /// github.com. The scheme is left out: http and https of one host are one server.

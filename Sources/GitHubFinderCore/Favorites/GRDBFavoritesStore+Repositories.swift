@@ -26,7 +26,7 @@ extension GRDBFavoritesStore: RepositoryFavoritesStore {
     public func observeRepositoryFavoritesIndex() -> AsyncStream<RepositoryFavoritesIndex> {
         // The region is given: the index is read by stepping statements by hand, which GRDB's
         // automatic region recording does not see.
-        stream(ValueObservation.tracking(region: Table(RepositoryFavorite.databaseTableName), fetch: AppDatabase.fetchRepositoryFavoritesIndex))
+        stream(ValueObservation.tracking(region: Table(RepositoryFavorite.databaseTableName), fetch: database.fetchRepositoryFavoritesIndex))
     }
 
     @discardableResult

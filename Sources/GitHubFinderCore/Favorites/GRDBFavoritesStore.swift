@@ -39,7 +39,7 @@ public struct GRDBFavoritesStore: FavoritesStore {
     public func observeFavoritesIndex() -> AsyncStream<FavoritesIndex> {
         // The region is given: the index is read by stepping a statement by hand, which GRDB's
         // automatic region recording does not see.
-        stream(ValueObservation.tracking(region: Table(Favorite.databaseTableName), fetch: AppDatabase.fetchFavoritesIndex))
+        stream(ValueObservation.tracking(region: Table(Favorite.databaseTableName), fetch: database.fetchFavoritesIndex))
     }
 
     public func observeFavoriteIDs() -> AsyncStream<Set<UserID>> {

@@ -65,19 +65,11 @@ public final class ShellGitHubSearch: Sendable {
         guard text.count >= Self.minimumLength, SearchHistory.isKept(text), let query = SearchQuery(text), isAllowed(api) else { return [] }
         try? await Task.sleep(for: pause)
         guard state.withLock({ $0.generation == generation }) else { return [] }
-        let found: Result<[User], GitHubError>? = await withTaskGroup(of: Result<[User], GitHubError>?.self) { group in
-            group.addTask {
-                await Result { () async throws(GitHubError) in
-                    Array(try await api.searchUsers(UserSearchRequest(query: query, perPage: Self.limit)).users.prefix(Self.limit))
-                }
+        // At the deadline the Shell gets its answer, whenever the cancelled request ends.
+        let found: Result<[User], GitHubError>? = await value(within: timeout) {
+            await Result { () async throws(GitHubError) in
+                Array(try await api.searchUsers(UserSearchRequest(query: query, perPage: Self.limit)).users.prefix(Self.limit))
             }
-            group.addTask {
-                try? await Task.sleep(for: self.timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
         }
         switch found {
         case .success(let users)?:

@@ -52,13 +52,18 @@ public final class GitHubFinderApplication {
             // ready by activation.
             let folder = FavoritesLocation.defaultFolder()
             let server = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: PreferencesStore().load().apiURL).baseURL
-            let database = BackgroundWork { Result { () throws(FavoritesStoreError) in try AppDatabase.open(at: FavoritesLocation.file(for: server, in: folder)) } }
+            let indexCache = XDGDirectory.cache.folder()
+            let database = BackgroundWork {
+                Result { () throws(FavoritesStoreError) in
+                    try AppDatabase.open(at: FavoritesLocation.file(for: server, in: folder), indexCache: FavoritesLocation.indexCacheFolder(for: server, in: indexCache))
+                }
+            }
             return { preferences, previous in
                 let configuration = GitHubConfiguration.fromEnvironment(baseURL: options.apiURL, preferred: preferences.apiURL)
                 // The keyring keeps one token per server.
                 let tokenStore = LibsecretTokenStore(server: configuration.baseURL)
                 if let next = previous?.live(configuration: configuration, tokenStore: tokenStore, oauthClientID: preferences.oauthClientID) { return next }
-                return AppDependencies.live(configuration: configuration, databaseFolder: folder, opened: configuration.baseURL == server ? database.value : nil,
+                return AppDependencies.live(configuration: configuration, databaseFolder: folder, indexCacheFolder: indexCache, opened: configuration.baseURL == server ? database.value : nil,
                                             tokenStore: tokenStore, oauthClientID: preferences.oauthClientID)
             }
         }()

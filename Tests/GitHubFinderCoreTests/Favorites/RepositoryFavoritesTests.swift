@@ -38,7 +38,7 @@ struct RepositoryFavoritesTests {
         #expect(try database.favorites() == [.stub(id: 2, login: "alice"), .stub(id: 1, login: "octocat", name: "The Octocat")])
         try database.saveRepositoryFavorite(.stub())
         #expect(try database.repositoryFavorites() == [.stub()])
-        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations) == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes"])
+        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations) == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes", "v9.indexGenerations"])
     }
 
     @Test func unstarringReturnsTheSnapshotAndUndoPutsItBack() throws {

@@ -1,0 +1,218 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GitHubFinderCore
+
+/// The Favorites indexes kept between sessions: the next start reads what the last one built,
+/// and only while the database still holds exactly that; anything else is built from SQLite.
+@Suite("Favorites database: indexes kept between sessions")
+struct IndexSnapshotTests {
+    /// A database folder and an index cache folder, as the app has them.
+    struct Place {
+        let file: URL
+        let cache: URL
+
+        init() {
+            let folder = AppDatabaseTests.temporaryFolder()
+            file = folder.appendingPathComponent("favorites.sqlite")
+            cache = folder.appendingPathComponent("cache/favorites-index")
+        }
+
+        /// A session: opens the database, runs `body`, and ends as the app does (the snapshots
+        /// still waiting are written).
+        func session<T>(_ body: (AppDatabase) throws -> T) throws -> T {
+            let database = try AppDatabase.open(at: file, indexCache: cache)
+            let value = try body(database)
+            database.indexSnapshots?.flush()
+            return value
+        }
+
+        var peopleSnapshot: URL { cache.appendingPathComponent("favorite.index") }
+        var repositorySnapshot: URL { cache.appendingPathComponent("\(RepositoryFavorite.databaseTableName).index") }
+    }
+
+    static let people: [Favorite] = (1...300).map { n in
+        let logins = ["octocat", "Alice", "ünicode", "Zoë", "_under", "9lives", "bob", "山田"]
+        return Favorite(id: UserID(n * 7), login: "\(logins[n % logins.count])-\(n)", name: n % 3 == 0 ? nil : "Person Number \(n)",
+                        avatarURL: URL(string: "https://avatars.githubusercontent.com/u/\(n)?v=4"), type: n % 11 == 0 ? .organization : n % 13 == 0 ? .bot : .user,
+                        profileURL: URL(string: "https://github.com/user-\(n)"), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(n)),
+                        notes: n % 5 == 0 ? FavoriteNotes(note: "met at GUADEC \(n)\nsecond line", tags: n % 10 == 0 ? ["gnome", "Rust"] : ["gnome"]) : .none)
+    }
+
+    static func filled(_ place: Place) throws {
+        try place.session { database in
+            try database.writer.write { db in
+                for favorite in people { try favorite.insert(db) }
+                for n in 1...120 {
+                    try RepositoryFavorite.stub(id: Int64(n), owner: n % 2 == 0 ? "gnome" : "Apple", name: "project-\(n)", description: n % 4 == 0 ? nil : "Does thing \(n)",
+                                                stars: n * 1000).insert(db)
+                }
+            }
+            _ = try database.favoritesIndex()
+            _ = try database.repositoryFavoritesIndex()
+        }
+    }
+
+    /// Everything the Favorites page shows of an index: every row in order, each favorite's row
+    /// and snapshot, the tags, and what a few filters find.
+    static func shown(_ index: FavoritesIndex) -> [String] {
+        var lines = index.rows(matching: "").map { row -> String in
+            switch row {
+            case .header(let title): return "# \(title)"
+            case .favorite(let id): return "\(String(describing: index.row(id))) \(String(describing: index.favorite(id)))"
+            }
+        }
+        lines += index.tags.map { "tag \($0.name) \($0.count)" }
+        for filter in ["ali", "UNI", "guadec 15", "山", "nobody", "person number 1"] { lines.append("\(filter): \(index.rows(matching: filter))") }
+        lines.append("tagged: \(index.rows(matching: "", tags: ["rust"]))")
+        return lines
+    }
+
+    static func shown(_ index: RepositoryFavoritesIndex) -> [String] {
+        index.rows(matching: "").map { row -> String in
+            guard case .repository(let id) = row else { return "\(row)" }
+            return "\(String(describing: index.row(id))) \(String(describing: index.repositoryFavorite(id)))"
+        }
+            + ["gnome", "thing 1", "APPLE/PROJECT-3"].map { "\($0): \(index.rows(matching: $0))" }
+    }
+
+    @Test func theNextSessionReadsTheSameIndexesTheLastOneBuilt() throws {
+        let place = Place()
+        try Self.filled(place)
+        #expect(FileManager.default.fileExists(atPath: place.peopleSnapshot.path))
+        #expect(FileManager.default.fileExists(atPath: place.repositorySnapshot.path))
+        let built = try AppDatabase.open(at: place.file)  // no cache: built from SQLite
+        let (people, repositories) = try place.session { try ($0.favoritesIndex(), $0.repositoryFavoritesIndex()) }
+        #expect(people.count == Self.people.count)
+        #expect(Self.shown(people) == Self.shown(try built.favoritesIndex()))
+        #expect(repositories.count == 120)
+        #expect(Self.shown(repositories) == Self.shown(try built.repositoryFavoritesIndex()))
+    }
+
+    @Test func theSavedIndexIsWhatTheNextSessionShows() throws {
+        // Given a saved index, and a name changed behind the generation's back (its trigger
+        // dropped): the next session shows the saved name, so the file is what it read
+        let place = Place()
+        try Self.filled(place)
+        let raw = try DatabaseQueue(path: place.file.path)
+        try raw.write { db in
+            try db.execute(sql: "DROP TRIGGER favorite_generation_after_update")
+            try db.execute(sql: "UPDATE favorite SET name = 'Changed Quietly' WHERE id = 7")
+        }
+        try raw.close()
+        let index = try place.session { try $0.favoritesIndex() }
+        #expect(index.row(7)?.name == "Person Number 1")
+    }
+
+    @Test func aChangeByAnyWriterIsSeenAtTheNextStart() throws {
+        // Given saved indexes, then changes made by another program on the file (the favorites
+        // command), which has no index cache
+        let place = Place()
+        try Self.filled(place)
+        let other = try AppDatabase.open(at: place.file)
+        try other.saveFavorite(Favorite(id: 1, login: "newcomer", name: "New Comer"))
+        try other.updateFavoriteName("Renamed", id: 14)
+        try other.deleteFavorite(id: 21)
+        _ = try other.deleteRepositoryFavorite(id: 5)
+        // Then the next session shows each change
+        let (people, repositories) = try place.session { try ($0.favoritesIndex(), $0.repositoryFavoritesIndex()) }
+        #expect(people.row(1)?.login == "newcomer")
+        #expect(people.row(14)?.name == "Renamed")
+        #expect(people.row(21) == nil)
+        #expect(people.count == Self.people.count)
+        #expect(repositories.repositoryFavorite(5) == nil)
+        #expect(repositories.count == 119)
+        #expect(Self.shown(people) == Self.shown(try other.favoritesIndex()))
+    }
+
+    @Test func anOlderCopyOfTheDatabasePutBackIsShownAsItIs() throws {
+        // Given a copy of the file taken before a change, then the change saved with its index
+        let place = Place()
+        try Self.filled(place)
+        let copy = place.file.deletingLastPathComponent().appendingPathComponent("backup.sqlite")
+        try FileManager.default.copyItem(at: place.file, to: copy)
+        try place.session { database in
+            try database.deleteFavorites(ids: Self.people.prefix(100).map(\.id))
+            #expect(try database.favoritesIndex().count == 200)
+        }
+        // When the copy is put back
+        try FileManager.default.removeItem(at: place.file)
+        try FileManager.default.copyItem(at: copy, to: place.file)
+        // Then the next session shows the copy's 300, not the saved 200
+        #expect(try place.session { try $0.favoritesIndex() }.count == 300)
+    }
+
+    @Test(arguments: ["truncated", "flipped", "garbage", "empty", "header only", "a folder"])
+    func aDamagedSavedIndexIsBuiltAgainFromTheDatabase(damage: String) throws {
+        let place = Place()
+        try Self.filled(place)
+        let expected = try Self.shown(AppDatabase.open(at: place.file).favoritesIndex())
+        let file = place.peopleSnapshot
+        var bytes = try Data(contentsOf: file)
+        switch damage {
+        case "truncated": bytes = bytes.prefix(bytes.count * 2 / 3)
+        case "flipped": bytes[bytes.count / 2] ^= 0x40
+        case "garbage": bytes = Data((0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })
+        case "empty": bytes = Data()
+        case "header only": bytes = bytes.prefix(64)
+        default: break
+        }
+        if damage == "a folder" {
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        } else {
+            try bytes.write(to: file)
+        }
+        #expect(Self.shown(try place.session { try $0.favoritesIndex() }) == expected)
+    }
+
+    @Test func aSnapshotFromAnotherGenerationOrLayoutIsNotRead() throws {
+        let place = Place()
+        try Self.filled(place)
+        let generation = try AppDatabase.open(at: place.file).writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = 'favorite'")
+        }
+        let layout = "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)"
+        let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation), layout: layout)
+        #expect(saved?.count == Self.people.count)
+        let otherGeneration: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation! &+ 1, layout: layout)
+        #expect(otherGeneration == nil)
+        let otherLayout: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation!, layout: layout + ", bio")
+        #expect(otherLayout == nil)
+    }
+
+    @Test func everyWriteGivesTheTableANewGeneration() throws {
+        let database = try AppDatabase.open(at: Place().file)
+        func generation(_ table: String) throws -> Int64? {
+            try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = ?", arguments: [table]) }
+        }
+        var seen: Set<Int64?> = [try generation("favorite")]
+        try database.saveFavorite(Favorite(id: 1, login: "one"))
+        #expect(seen.insert(try generation("favorite")).inserted)
+        try database.updateFavoriteName("One", id: 1)
+        #expect(seen.insert(try generation("favorite")).inserted)
+        _ = try database.setNotes(FavoriteNotes(note: "hi"), of: .person, id: 1)
+        #expect(seen.insert(try generation("favorite")).inserted)
+        try database.deleteFavorite(id: 1)
+        #expect(seen.insert(try generation("favorite")).inserted)
+        let repositories = try generation(RepositoryFavorite.databaseTableName)
+        try database.saveRepositoryFavorite(.stub(id: 9))
+        #expect(try generation(RepositoryFavorite.databaseTableName) != repositories)
+        #expect(!seen.contains(nil))
+    }
+
+    @Test func aChangeInTheSessionIsSavedWhenTheSessionEnds() throws {
+        let place = Place()
+        try Self.filled(place)
+        try place.session { database in
+            try database.saveFavorite(Favorite(id: 5, login: "late-addition"))
+            #expect(try database.favoritesIndex().row(5)?.login == "late-addition")
+        }
+        let generation = try AppDatabase.open(at: place.file).writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = 'favorite'")
+        }
+        let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation),
+                                                                  layout: "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)")
+        #expect(saved.map { FavoritesIndex(core: $0).row(5)?.login } == "late-addition")
+    }
+}
