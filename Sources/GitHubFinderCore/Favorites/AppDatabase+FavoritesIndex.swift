@@ -10,7 +10,7 @@ extension AppDatabase {
     /// The index as saved at the end of the last change, or built from SQLite
     /// (`AppDatabase+IndexSnapshots.swift`).
     func fetchFavoritesIndex(_ db: Database) throws -> FavoritesIndex {
-        FavoritesIndex(core: try snapshotOrBuild(db, table: Favorite.databaseTableName, layout: Self.favoritesIndexColumns) { try Self.buildFavoritesIndex($0).core })
+        FavoritesIndex(core: try snapshotOrBuild(db, table: Favorite.databaseTableName, layout: Self.favoritesIndexColumns, shape: FavoritesIndexBuilder.shape) { try Self.buildFavoritesIndex($0).core })
     }
 
     /// What each entry keeps, in order (`FavoritesIndex` reads its texts by position).

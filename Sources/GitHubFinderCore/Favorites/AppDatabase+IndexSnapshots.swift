@@ -27,7 +27,7 @@ extension AppDatabase {
     /// The index of `table`: its snapshot when one was saved at the table's current generation
     /// with this `layout`, else `build`'s (then saved, a while later). `db` is the read that
     /// `build` scans, so the generation read is the one the index is built from.
-    func snapshotOrBuild<Extra: IndexSnapshotExtra>(_ db: Database, table: String, layout: String,
+    func snapshotOrBuild<Extra: IndexSnapshotExtra>(_ db: Database, table: String, layout: String, shape: LetterIndexShape,
                                                     build: (Database) throws -> LetterIndex<Extra>) throws -> LetterIndex<Extra> {
         guard let indexSnapshots,
               let generation = try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = ?", arguments: [table]) else {
@@ -35,7 +35,7 @@ extension AppDatabase {
         }
         // The app's version is part of the layout: how texts are stored and searched may change.
         let layout = "\(AppVersion.string) \(layout)"
-        if let saved: LetterIndex<Extra> = indexSnapshots.read(table, generation: generation, layout: layout) { return saved }
+        if let saved: LetterIndex<Extra> = indexSnapshots.read(table, generation: generation, layout: layout, shape: shape) { return saved }
         let index = try build(db)
         indexSnapshots.schedule(table, index: index, generation: generation, layout: layout)
         return index

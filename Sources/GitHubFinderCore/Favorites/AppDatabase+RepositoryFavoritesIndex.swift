@@ -10,7 +10,8 @@ extension AppDatabase {
     /// The index as saved at the end of the last change, or built from SQLite
     /// (`AppDatabase+IndexSnapshots.swift`).
     func fetchRepositoryFavoritesIndex(_ db: Database) throws -> RepositoryFavoritesIndex {
-        RepositoryFavoritesIndex(core: try snapshotOrBuild(db, table: RepositoryFavorite.databaseTableName, layout: Self.repositoryFavoritesIndexColumns) {
+        RepositoryFavoritesIndex(core: try snapshotOrBuild(db, table: RepositoryFavorite.databaseTableName, layout: Self.repositoryFavoritesIndexColumns,
+                                                      shape: RepositoryFavoritesIndexBuilder.shape) {
             try Self.buildRepositoryFavoritesIndex($0).core
         })
     }

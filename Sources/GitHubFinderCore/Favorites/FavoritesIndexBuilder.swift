@@ -7,10 +7,12 @@ import GRDB
 /// note and tags are searched.
 struct FavoritesIndexBuilder {
     private var core: LetterIndexBuilder<AccountType>
+    /// How many texts each entry stores, and which holds the tags (a saved index must agree).
+    static let shape = LetterIndexShape(fieldCount: 7, tagField: 6)
 
     init(capacity: Int) {
-        core = LetterIndexBuilder(capacity: capacity, fieldCount: 7, sectionField: 0, searched: [.text(0), .keyEnd, .text(1), .text(5), .text(6)],
-                                  tagField: 6, textBytes: 140, haystackBytes: 34)
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: Self.shape.fieldCount, sectionField: 0, searched: [.text(0), .keyEnd, .text(1), .text(5), .text(6)],
+                                  tagField: Self.shape.tagField, textBytes: 140, haystackBytes: 34)
     }
 
     var count: Int { core.count }

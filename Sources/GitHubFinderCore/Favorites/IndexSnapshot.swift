@@ -22,6 +22,7 @@ protocol IndexSnapshotExtra: Sendable {
 /// the id look-up (ids, positions), the stored texts, the haystacks, and the tags.
 enum IndexSnapshot {
     static let magic: UInt64 = 0x3158_4449_4648_4847  // "GHFIDX1" and a 1, little-endian
+    static let maximumBytes = 1 << 30
 
     struct Header {
         var generation: Int64
@@ -32,19 +33,27 @@ enum IndexSnapshot {
         var haystackBytes: Int
         var tagCount: Int
         var checksum: UInt64
+
+        /// What follows the generation in the file, in order (the checksum covers them too).
+        var counts: [Int64] {
+            [Int64(count), Int64(fieldCount), Int64(tagField ?? -1), Int64(textBytes), Int64(haystackBytes), Int64(tagCount)]
+        }
     }
 
     /// Writes `index`, built at `generation`, to `file` (through a temporary file and a rename,
     /// so a reader never sees half of one).
     static func write<Extra: IndexSnapshotExtra>(_ index: LetterIndex<Extra>, generation: Int64, layout: String, to file: URL) throws {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        // Its own name: two writers of one folder never share a temporary file.
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         var output = try SnapshotFile(writing: temporary)
         do {
             let payload = payload(of: index)
+            var header = Header(generation: generation, count: index.count, fieldCount: index.fieldCount, tagField: index.tagField, textBytes: index.text.count,
+                                haystackBytes: index.haystacks.count, tagCount: index.tags.count, checksum: 0)
             var checksum = SnapshotChecksum()
+            header.counts.withUnsafeBytes { checksum.add($0) }
             for part in payload { part.withUnsafeBytes { checksum.add($0) } }
-            let header = Header(generation: generation, count: index.count, fieldCount: index.fieldCount, tagField: index.tagField, textBytes: index.text.count,
-                                haystackBytes: index.haystacks.count, tagCount: index.tags.count, checksum: checksum.value)
+            header.checksum = checksum.value
             try output.write(encode(header, layout: layout))
             for part in payload { try part.withUnsafeBytes { try output.write($0) } }
             try output.close()
@@ -55,12 +64,12 @@ enum IndexSnapshot {
         }
     }
 
-    /// The index saved in `file`, when it was built at `generation` with this `layout` and reads
-    /// back whole and consistent; nil otherwise.
-    static func read<Extra: IndexSnapshotExtra>(_ file: URL, generation: Int64, layout: String) -> LetterIndex<Extra>? {
+    /// The index saved in `file`, when it was built at `generation` with this `layout` and
+    /// `shape` and reads back whole and consistent; nil otherwise.
+    static func read<Extra: IndexSnapshotExtra>(_ file: URL, generation: Int64, layout: String, shape: LetterIndexShape) -> LetterIndex<Extra>? {
         guard var input = try? SnapshotFile(reading: file) else { return nil }
         defer { try? input.close() }
-        return try? decode(&input, generation: generation, layout: layout)
+        return try? decode(&input, generation: generation, layout: layout, shape: shape)
     }
 
     // MARK: Writing
@@ -87,10 +96,7 @@ enum IndexSnapshot {
         append(magic, to: &bytes)
         append(Int32(layout.utf8.count), to: &bytes)
         bytes.append(contentsOf: layout.utf8)
-        for value in [header.generation, Int64(header.count), Int64(header.fieldCount), Int64(header.tagField ?? -1), Int64(header.textBytes),
-                      Int64(header.haystackBytes), Int64(header.tagCount)] {
-            append(value, to: &bytes)
-        }
+        for value in [header.generation] + header.counts { append(value, to: &bytes) }
         append(header.checksum, to: &bytes)
         return bytes
     }
@@ -102,22 +108,27 @@ enum IndexSnapshot {
     // MARK: Reading
 
     /// Reads and checks everything; throws at the first thing that is not as written.
-    private static func decode<Extra: IndexSnapshotExtra>(_ input: inout SnapshotFile, generation: Int64, layout: String) throws -> LetterIndex<Extra> {
+    private static func decode<Extra: IndexSnapshotExtra>(_ input: inout SnapshotFile, generation: Int64, layout: String,
+                                                          shape: LetterIndexShape) throws -> LetterIndex<Extra> {
         let reject = SnapshotFile.Failure.rejected
-        guard try input.read(UInt64.self) == magic else { throw reject }
+        // 100,000 favorites take 21 MB; a larger file (a sparse one, say) is not read into memory.
+        guard input.size <= maximumBytes, try input.read(UInt64.self) == magic else { throw reject }
         let layoutLength = Int(try input.read(Int32.self))
         guard layoutLength == layout.utf8.count, try input.readBytes(layoutLength) == Array(layout.utf8) else { throw reject }
         guard try input.read(Int64.self) == generation else { throw reject }
         var counts: [Int] = []
         for _ in 0..<6 { counts.append(Int(try input.read(Int64.self))) }
         let (count, fieldCount, tagField, textBytes, haystackBytes, tagCount) = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
-        // Bounds a damaged header cannot get past: the file must hold what it announces.
-        let limit = input.size
-        guard (0...Int(Int32.max)).contains(count), (0...64).contains(fieldCount), (-1..<fieldCount).contains(tagField),
-              (0...limit).contains(textBytes), textBytes <= Int(UInt32.max), (0...limit).contains(haystackBytes), haystackBytes <= Int(UInt32.max),
-              (0...limit).contains(tagCount), count <= limit / 8 else { throw reject }
+        // Bounds a damaged header cannot get past: the shape this version reads, and a file at
+        // least as long as what the header announces (nothing is allocated beyond what is there).
+        guard fieldCount == shape.fieldCount, tagField == (shape.tagField ?? -1), (0...Int(Int32.max)).contains(count),
+              (0...Int(UInt32.max)).contains(textBytes), (0...Int(UInt32.max)).contains(haystackBytes), (0...Int(Int32.max)).contains(tagCount),
+              count > 0 || haystackBytes == 0 else { throw reject }
         let expected = try input.read(UInt64.self)
+        let entryBytes = count * (8 + 4 + 1 + Extra.snapshotByteCount + 4 + 8 + 4)
+        guard input.size - input.offset >= entryBytes + textBytes + haystackBytes + tagCount * 12 else { throw reject }
         var checksum = SnapshotChecksum()
+        counts.map(Int64.init).withUnsafeBytes { checksum.add($0) }
 
         let ids: [Int64] = try input.readArray(count, into: &checksum)
         let textOffsets: [UInt32] = try input.readArray(count, into: &checksum)
@@ -144,6 +155,8 @@ enum IndexSnapshot {
                 entries.append(.init(id: ids[position], text: textOffsets[position], extra: extra, section: sections[position]))
             }
         }
+        // Each entry's haystack starts where the last one ended, the first at 0.
+        guard haystackStarts.first ?? 0 == 0 else { throw reject }
         var previousStart: UInt32 = 0
         for start in haystackStarts {
             guard start >= previousStart, Int(start) <= haystackBytes else { throw reject }
@@ -265,12 +278,13 @@ struct SnapshotFile {
     }
 
     init(reading file: URL) throws {
-        descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO put there must not hang the read (only regular files are read).
+        descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure.io(errno) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             Glibc.close(descriptor)
-            throw Failure.io(errno)
+            throw Failure.rejected
         }
         size = Int(status.st_size)
     }

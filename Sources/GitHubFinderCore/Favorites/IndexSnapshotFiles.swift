@@ -32,8 +32,9 @@ final class IndexSnapshotFiles: Sendable {
     }
 
     deinit {
-        // Nothing else writes now: a timer that was running held this object until it ended.
-        for item in takeAll() { item.write() }
+        // Off whatever thread let go of the database (the main one, when the server changed).
+        let waiting = takeAll()
+        if !waiting.isEmpty { DispatchQueue.global(qos: .utility).async { for item in waiting { item.write() } } }
         Self.live.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
 
@@ -42,8 +43,8 @@ final class IndexSnapshotFiles: Sendable {
     }
 
     /// The snapshot `name` if it was saved from `generation` with `layout`.
-    func read<Extra: IndexSnapshotExtra>(_ name: String, generation: Int64, layout: String) -> LetterIndex<Extra>? {
-        IndexSnapshot.read(file(name), generation: generation, layout: layout)
+    func read<Extra: IndexSnapshotExtra>(_ name: String, generation: Int64, layout: String, shape: LetterIndexShape) -> LetterIndex<Extra>? {
+        IndexSnapshot.read(file(name), generation: generation, layout: layout, shape: shape)
     }
 
     /// Writes `index` as snapshot `name` after `delay`, unless a newer one replaces it first.
@@ -54,8 +55,8 @@ final class IndexSnapshotFiles: Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try IndexSnapshot.write(index, generation: generation, layout: layout, to: file)
             } catch {
-                // A cache: the next start builds the index from SQLite.
-                unlink(file.path)
+                // A cache: the index is built from SQLite next time (a file left from an earlier
+                // generation is never read for this one).
             }
         }
         let serial = pending.withLock { pending in

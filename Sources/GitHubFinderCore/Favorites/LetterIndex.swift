@@ -1,5 +1,11 @@
 import Foundation
 
+/// How many texts each entry of an index keeps, and which of them holds its tags (nil: none).
+struct LetterIndexShape: Sendable, Equatable {
+    var fieldCount: Int
+    var tagField: Int?
+}
+
 /// A row a `LetterIndex` lists: a letter header or an entry, named by id.
 protocol LetterIndexRow {
     static func header(_ title: String) -> Self

@@ -10,11 +10,13 @@ import GRDB
 /// the sort key — name then owner, a shorter name first — and "owner/name" is there to type.
 struct RepositoryFavoritesIndexBuilder {
     private var core: LetterIndexBuilder<RepositoryFavoritesIndex.Extra>
+    /// How many texts each entry stores, and which holds the tags (a saved index must agree).
+    static let shape = LetterIndexShape(fieldCount: 10, tagField: 9)
 
     init(capacity: Int) {
-        core = LetterIndexBuilder(capacity: capacity, fieldCount: 10, sectionField: 2,
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: Self.shape.fieldCount, sectionField: 2,
                                   searched: [.text(2), .text(1, then: UInt8(ascii: "/")), .keyEnd, .text(2), .text(3), .text(8), .text(9)],
-                                  tagField: 9, textBytes: 248, haystackBytes: 98)
+                                  tagField: Self.shape.tagField, textBytes: 248, haystackBytes: 98)
     }
 
     init(_ favorites: [RepositoryFavorite]) {

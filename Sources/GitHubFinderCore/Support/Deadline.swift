@@ -25,7 +25,15 @@ private final class DeadlineRace<T: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
+    /// The continuation is in place before either contender runs, so the first to finish always
+    /// finds it (unless the caller was cancelled first: then it is resumed with nil here).
     func start(_ continuation: CheckedContinuation<T?, Never>, operation: @escaping @Sendable () async -> T, timeout: Duration) {
+        let cancelledAlready = state.withLock { state in
+            if state.finished { return true }
+            state.continuation = continuation
+            return false
+        }
+        guard !cancelledAlready else { return continuation.resume(returning: nil) }
         let work = Task { self.finish(await operation()) }
         let timer = Task {
             try? await Task.sleep(for: timeout)
@@ -33,15 +41,11 @@ private final class DeadlineRace<T: Sendable>: Sendable {
         }
         let finishedAlready = state.withLock { state in
             state.tasks = [work, timer]
-            if state.finished { return true }
-            state.continuation = continuation
-            return false
+            return state.finished
         }
-        // Cancelled before the race began.
         if finishedAlready {
             work.cancel()
             timer.cancel()
-            continuation.resume(returning: nil)
         }
     }
 

@@ -104,6 +104,57 @@ struct IndexSnapshotTests {
         #expect(index.row(7)?.name == "Person Number 1")
     }
 
+    @Test func theSavedRepositoryIndexIsWhatTheNextSessionShows() throws {
+        let place = Place()
+        try Self.filled(place)
+        let raw = try DatabaseQueue(path: place.file.path)
+        try raw.write { db in
+            try db.execute(sql: "DROP TRIGGER \(RepositoryFavorite.databaseTableName)_generation_after_update")
+            try db.execute(sql: "UPDATE \(RepositoryFavorite.databaseTableName) SET description = 'Changed quietly' WHERE id = 1")
+        }
+        try raw.close()
+        let index = try place.session { try $0.repositoryFavoritesIndex() }
+        #expect(index.repositoryFavorite(1)?.description == "Does thing 1")
+        #expect(index.rows(matching: "thing 1").contains(.repository(1)))
+    }
+
+    @Test func aSavedIndexOfAnotherShapeOrWithEntriesMissingIsNotRead() throws {
+        let folder = AppDatabaseTests.temporaryFolder()
+        let people = FavoritesIndexBuilder.shape
+        // Saved with its checksum right, but not what this version's people index is
+        let built = FavoritesIndex(Self.people).core
+        let file = folder.appendingPathComponent("shape.index")
+        try IndexSnapshot.write(built, generation: 7, layout: "people", to: file)
+        let same: LetterIndex<AccountType>? = IndexSnapshot.read(file, generation: 7, layout: "people", shape: people)
+        #expect(same?.count == Self.people.count)
+        let narrower: LetterIndex<AccountType>? = IndexSnapshot.read(file, generation: 7, layout: "people",
+                                                                      shape: LetterIndexShape(fieldCount: 2, tagField: nil))
+        #expect(narrower == nil)
+        // No entries, yet bytes to search: a match would name an entry that is not there
+        let hollow = LetterIndex<AccountType>(entries: [], fieldCount: people.fieldCount, text: ByteBuffer(capacity: 0), haystacks: Array("octocat\0".utf8),
+                                              haystackStarts: [], byID: [], tagField: people.tagField, tags: [])
+        try IndexSnapshot.write(hollow, generation: 7, layout: "people", to: file)
+        let read: LetterIndex<AccountType>? = IndexSnapshot.read(file, generation: 7, layout: "people", shape: people)
+        #expect(read == nil)
+        // Header counts are part of the checksum: a changed field count is a damaged file
+        try IndexSnapshot.write(built, generation: 7, layout: "people", to: file)
+        var bytes = try Data(contentsOf: file)
+        let fieldCountOffset = 8 + 4 + "people".utf8.count + 8 + 8
+        bytes[fieldCountOffset] = 2
+        try bytes.write(to: file)
+        let tampered: LetterIndex<AccountType>? = IndexSnapshot.read(file, generation: 7, layout: "people",
+                                                                      shape: LetterIndexShape(fieldCount: 2, tagField: people.tagField))
+        #expect(tampered == nil)
+    }
+
+    @Test func aFIFOInPlaceOfTheSavedIndexDoesNotHangTheRead() throws {
+        let place = Place()
+        try Self.filled(place)
+        try FileManager.default.removeItem(at: place.peopleSnapshot)
+        #expect(mkfifo(place.peopleSnapshot.path, 0o600) == 0)
+        #expect(try place.session { try $0.favoritesIndex() }.count == Self.people.count)
+    }
+
     @Test func aChangeByAnyWriterIsSeenAtTheNextStart() throws {
         // Given saved indexes, then changes made by another program on the file (the favorites
         // command), which has no index cache
@@ -173,11 +224,14 @@ struct IndexSnapshotTests {
             try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = 'favorite'")
         }
         let layout = "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)"
-        let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation), layout: layout)
+        let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation), layout: layout,
+                                                                  shape: FavoritesIndexBuilder.shape)
         #expect(saved?.count == Self.people.count)
-        let otherGeneration: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation! &+ 1, layout: layout)
+        let otherGeneration: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation! &+ 1, layout: layout,
+                                                                                   shape: FavoritesIndexBuilder.shape)
         #expect(otherGeneration == nil)
-        let otherLayout: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation!, layout: layout + ", bio")
+        let otherLayout: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation!, layout: layout + ", bio",
+                                                                                shape: FavoritesIndexBuilder.shape)
         #expect(otherLayout == nil)
     }
 
@@ -212,7 +266,7 @@ struct IndexSnapshotTests {
             try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = 'favorite'")
         }
         let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation),
-                                                                  layout: "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)")
+                                                                  layout: "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)", shape: FavoritesIndexBuilder.shape)
         #expect(saved.map { FavoritesIndex(core: $0).row(5)?.login } == "late-addition")
     }
 }
