@@ -89,30 +89,27 @@ struct IndexSnapshotTests {
         #expect(Self.shown(repositories) == Self.shown(try built.repositoryFavoritesIndex()))
     }
 
-    @Test func theSavedIndexIsWhatTheNextSessionShows() throws {
-        // Given a saved index, and a name changed behind the generation's back (its trigger
-        // dropped): the next session shows the saved name, so the file is what it read
+    /// A filled place whose `table` then changed behind the generation's back (its update trigger
+    /// dropped): what the next session shows of that change tells whether it read the saved file.
+    static func changedQuietly(_ table: String, set assignment: String, id: Int64) throws -> Place {
         let place = Place()
-        try Self.filled(place)
+        try filled(place)
         let raw = try DatabaseQueue(path: place.file.path)
         try raw.write { db in
-            try db.execute(sql: "DROP TRIGGER favorite_generation_after_update")
-            try db.execute(sql: "UPDATE favorite SET name = 'Changed Quietly' WHERE id = 7")
+            try db.execute(sql: "DROP TRIGGER \(table)_generation_after_update")
+            try db.execute(sql: "UPDATE \(table) SET \(assignment) WHERE id = ?", arguments: [id])
         }
         try raw.close()
-        let index = try place.session { try $0.favoritesIndex() }
-        #expect(index.row(7)?.name == "Person Number 1")
+        return place
+    }
+
+    @Test func theSavedIndexIsWhatTheNextSessionShows() throws {
+        let place = try Self.changedQuietly(Favorite.databaseTableName, set: "name = 'Changed Quietly'", id: 7)
+        #expect(try place.session { try $0.favoritesIndex() }.row(7)?.name == "Person Number 1")
     }
 
     @Test func theSavedRepositoryIndexIsWhatTheNextSessionShows() throws {
-        let place = Place()
-        try Self.filled(place)
-        let raw = try DatabaseQueue(path: place.file.path)
-        try raw.write { db in
-            try db.execute(sql: "DROP TRIGGER \(RepositoryFavorite.databaseTableName)_generation_after_update")
-            try db.execute(sql: "UPDATE \(RepositoryFavorite.databaseTableName) SET description = 'Changed quietly' WHERE id = 1")
-        }
-        try raw.close()
+        let place = try Self.changedQuietly(RepositoryFavorite.databaseTableName, set: "description = 'Changed quietly'", id: 1)
         let index = try place.session { try $0.repositoryFavoritesIndex() }
         #expect(index.repositoryFavorite(1)?.description == "Does thing 1")
         #expect(index.rows(matching: "thing 1").contains(.repository(1)))
