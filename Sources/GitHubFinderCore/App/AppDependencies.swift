@@ -96,10 +96,9 @@ public final class AppDependencies {
     public static func live(configuration: GitHubConfiguration, databaseFolder: URL, indexCacheFolder: URL? = nil, opened: Result<AppDatabase, FavoritesStoreError>? = nil,
                             tokenStore: any TokenStore = InMemoryTokenStore(), oauthClientID: String? = nil) -> AppDependencies {
         let file = FavoritesLocation.file(for: configuration.baseURL, in: databaseFolder)
-        let dependencies = live(configuration: configuration, database: opened ?? open(file, indexCache: indexCacheFolder.map { FavoritesLocation.indexCacheFolder(for: configuration.baseURL, in: $0) }),
-                                file: file, folder: databaseFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
-        dependencies.indexCacheFolder = indexCacheFolder
-        return dependencies
+        let indexCache = indexCacheFolder.map { FavoritesLocation.indexCacheFolder(for: configuration.baseURL, in: $0) }
+        return live(configuration: configuration, database: opened ?? open(file, indexCache: indexCache), file: file, folder: databaseFolder,
+                    indexCacheFolder: indexCacheFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
     }
 
     /// GitHub at another address (Preferences): a new client, its own caches and rate limits,
@@ -113,10 +112,8 @@ public final class AppDependencies {
             return Self.live(configuration: configuration, databaseFolder: databaseFolder, indexCacheFolder: indexCacheFolder, tokenStore: tokenStore, oauthClientID: oauthClientID)
         }
         // The same server again: the damaged file was announced once, at start; its move is not news again.
-        let next = Self.live(configuration: configuration, database: database.database, file: file, folder: databaseFolder, tokenStore: tokenStore,
-                             oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
-        next.indexCacheFolder = indexCacheFolder
-        return next
+        return Self.live(configuration: configuration, database: database.database, file: file, folder: databaseFolder, indexCacheFolder: indexCacheFolder,
+                         tokenStore: tokenStore, oauthClientID: oauthClientID, favoritesError: favoritesError, favoritesRecovery: nil)
     }
 
     private static func open(_ file: URL, indexCache: URL?) -> Result<AppDatabase, FavoritesStoreError> {
@@ -124,7 +121,7 @@ public final class AppDependencies {
     }
 
     private static func live(configuration: GitHubConfiguration, database opened: Result<AppDatabase, FavoritesStoreError>, file: URL, folder: URL?,
-                             tokenStore: any TokenStore, oauthClientID: String?) -> AppDependencies {
+                             indexCacheFolder: URL? = nil, tokenStore: any TokenStore, oauthClientID: String?) -> AppDependencies {
         let database: AppDatabase
         var failure: FavoritesStoreError?
         switch opened {
@@ -138,12 +135,12 @@ public final class AppDependencies {
             failure = error
             database = .inMemory()
         }
-        return live(configuration: configuration, database: database, file: file, folder: folder, tokenStore: tokenStore, oauthClientID: oauthClientID,
-                    favoritesError: failure, favoritesRecovery: database.recovery)
+        return live(configuration: configuration, database: database, file: file, folder: folder, indexCacheFolder: indexCacheFolder, tokenStore: tokenStore,
+                    oauthClientID: oauthClientID, favoritesError: failure, favoritesRecovery: database.recovery)
     }
 
-    private static func live(configuration: GitHubConfiguration, database: AppDatabase, file: URL, folder: URL?, tokenStore: any TokenStore, oauthClientID: String?,
-                             favoritesError: FavoritesStoreError?, favoritesRecovery: FavoritesRecovery?) -> AppDependencies {
+    private static func live(configuration: GitHubConfiguration, database: AppDatabase, file: URL, folder: URL?, indexCacheFolder: URL?, tokenStore: any TokenStore,
+                             oauthClientID: String?, favoritesError: FavoritesStoreError?, favoritesRecovery: FavoritesRecovery?) -> AppDependencies {
         let client = GitHubClient(configuration: configuration)
         let makeDeviceFlow: @Sendable (String?) -> DeviceFlowClient? = { [transport = client.transport] clientID in
             DeviceFlowClient(configuration: OAuthConfiguration.from(apiBaseURL: configuration.baseURL, clientID: clientID), transport: transport, userAgent: configuration.userAgent)
@@ -154,6 +151,7 @@ public final class AppDependencies {
         dependencies.database = (database, file)
         dependencies.server = configuration.baseURL
         dependencies.databaseFolder = folder
+        dependencies.indexCacheFolder = indexCacheFolder
         return dependencies
     }
 

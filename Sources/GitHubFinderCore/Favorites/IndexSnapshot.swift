@@ -24,22 +24,6 @@ enum IndexSnapshot {
     static let magic: UInt64 = 0x3158_4449_4648_4847  // "GHFIDX1" and a 1, little-endian
     static let maximumBytes = 1 << 30
 
-    struct Header {
-        var generation: Int64
-        var count: Int
-        var fieldCount: Int
-        var tagField: Int?
-        var textBytes: Int
-        var haystackBytes: Int
-        var tagCount: Int
-        var checksum: UInt64
-
-        /// What follows the generation in the file, in order (the checksum covers them too).
-        var counts: [Int64] {
-            [Int64(count), Int64(fieldCount), Int64(tagField ?? -1), Int64(textBytes), Int64(haystackBytes), Int64(tagCount)]
-        }
-    }
-
     /// Writes `index`, built at `generation`, to `file` (through a temporary file and a rename,
     /// so a reader never sees half of one).
     static func write<Extra: IndexSnapshotExtra>(_ index: LetterIndex<Extra>, generation: Int64, layout: String, to file: URL) throws {
@@ -48,13 +32,12 @@ enum IndexSnapshot {
         var output = try SnapshotFile(writing: temporary)
         do {
             let payload = payload(of: index)
-            var header = Header(generation: generation, count: index.count, fieldCount: index.fieldCount, tagField: index.tagField, textBytes: index.text.count,
-                                haystackBytes: index.haystacks.count, tagCount: index.tags.count, checksum: 0)
+            // The header's counts, in the order `decode` reads them; the checksum covers them too.
+            let counts = [index.count, index.fieldCount, index.tagField ?? -1, index.text.count, index.haystacks.count, index.tags.count].map(Int64.init)
             var checksum = SnapshotChecksum()
-            header.counts.withUnsafeBytes { checksum.add($0) }
+            counts.withUnsafeBytes { checksum.add($0) }
             for part in payload { part.withUnsafeBytes { checksum.add($0) } }
-            header.checksum = checksum.value
-            try output.write(encode(header, layout: layout))
+            try output.write(header(layout: layout, generation: generation, counts: counts, checksum: checksum.value))
             for part in payload { try part.withUnsafeBytes { try output.write($0) } }
             try output.close()
             guard rename(temporary.path, file.path) == 0 else { throw SnapshotFile.Failure.io(errno) }
@@ -91,13 +74,13 @@ enum IndexSnapshot {
                 .array(index.byID.map(\.id)), .array(index.byID.map(\.position)), .buffer(index.text), .array(index.haystacks), .array(tags)]
     }
 
-    private static func encode(_ header: Header, layout: String) -> [UInt8] {
+    private static func header(layout: String, generation: Int64, counts: [Int64], checksum: UInt64) -> [UInt8] {
         var bytes: [UInt8] = []
         append(magic, to: &bytes)
         append(Int32(layout.utf8.count), to: &bytes)
         bytes.append(contentsOf: layout.utf8)
-        for value in [header.generation] + header.counts { append(value, to: &bytes) }
-        append(header.checksum, to: &bytes)
+        for value in [generation] + counts { append(value, to: &bytes) }
+        append(checksum, to: &bytes)
         return bytes
     }
 
