@@ -30,11 +30,14 @@ let package = Package(
     targets: [
         // gettext from the C library, for Core's translatable text.
         .target(name: "CIntl"),
+        // memmem from the C library, for the Favorites filter's scan.
+        .target(name: "CBytes"),
         // UI-independent core: models, GitHub client, favorites, view models, coordinators.
         .target(
             name: "GitHubFinderCore",
             dependencies: [
                 "CIntl",
+                "CBytes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to read favorites straight from its buffers (FavoritesIndex).

@@ -64,6 +64,17 @@ public struct FavoritesIndex: Sendable {
         core.rows(matching: filter, tags: tags)
     }
 
+    /// The positions of the entries a filter's `needle` (`FilterMatches.needle`) matches, among
+    /// `candidates` when given (for `FilterMatches`).
+    public func positions(matching needle: [UInt8], among candidates: [Int32]?) -> [Int32] {
+        core.positions(matching: needle, among: candidates)
+    }
+
+    /// Header and favorite rows for the entries at `positions` (nil: all) carrying all of `tags`.
+    public func rows(at positions: [Int32]?, tags: Set<String>) -> [FavoritesRow] {
+        core.rows(at: positions, tags: tags)
+    }
+
     /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.
     static func needle(_ filter: String) -> [UInt8] {
         LetterIndex<AccountType>.needle(filter)

@@ -1,3 +1,4 @@
+import CBytes
 import Foundation
 
 /// How many texts each entry of an index keeps, and which of them holds its tags (nil: none).
@@ -92,6 +93,12 @@ struct LetterIndex<Extra: Sendable>: Sendable {
     /// Empty sections are dropped.
     func rows<Row: LetterIndexRow>(matching filter: String, tags: Set<String> = []) -> [Row] {
         let needle = Self.needle(filter)
+        return rows(at: needle.isEmpty ? nil : positions(matching: needle), tags: tags)
+    }
+
+    /// Header and entry rows for the entries at `positions` (ascending; nil: every entry) that
+    /// carry every one of `tags` (ignoring case). Empty sections are dropped.
+    func rows<Row: LetterIndexRow>(at positions: [Int32]?, tags: Set<String> = []) -> [Row] {
         let wanted = Set(tags.map { $0.lowercased() })
         var rows: [Row] = []
         var section = -1
@@ -104,12 +111,12 @@ struct LetterIndex<Extra: Sendable>: Sendable {
             }
             rows.append(.entry(entry.id))
         }
-        if needle.isEmpty {
+        if let positions {
+            if wanted.isEmpty { rows.reserveCapacity(positions.count + min(positions.count, LetterSection.titles.count)) }
+            for position in positions { append(Int(position)) }
+        } else {
             if wanted.isEmpty { rows.reserveCapacity(entries.count + LetterSection.titles.count) }
             for position in entries.indices { append(position) }
-        } else {
-            rows.reserveCapacity(64)
-            forEachMatch(of: needle, append)
         }
         return rows
     }
@@ -120,32 +127,43 @@ struct LetterIndex<Extra: Sendable>: Sendable {
         return tags.isSubset(of: String(decoding: bytes, as: UTF8.self).lowercased().split(separator: "\n").map(String.init))
     }
 
-    /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.
+    /// The bytes a filter looks for (`FilterMatches.needle`).
     static func needle(_ filter: String) -> [UInt8] {
-        Array(filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8.filter { $0 != 0 })
+        FilterMatches.needle(filter)
     }
 
-    /// Calls `body` with the position of every entry whose haystack contains `needle`, in order.
-    /// `memchr` finds candidates for the first byte; each entry is reported once.
-    private func forEachMatch(of needle: [UInt8], _ body: (Int) -> Void) {
+    /// The positions, ascending, of the entries whose haystack contains `needle` (not empty).
+    /// With `candidates` (ascending positions, say those a shorter text matched) only those
+    /// entries are looked at: a keystroke that adds a letter scans what the text before matched.
+    func positions(matching needle: [UInt8], among candidates: [Int32]? = nil) -> [Int32] {
+        precondition(!needle.isEmpty, "an empty filter matches every entry")
+        var found: [Int32] = []
         let count = entries.count
         haystacks.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
                 guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return }
-                let n = pin.count, end = hay.count, first = Int32(pin[0])
-                var from = 0, position = 0
-                while from + n <= end, let found = memchr(base + from, first, end - n + 1 - from) {
-                    let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-                    guard n == 1 || memcmp(base + offset + 1, pinBase + 1, n - 1) == 0 else {
-                        from = offset + 1
-                        continue
+                let n = pin.count, end = hay.count
+                func start(_ position: Int) -> Int { position < count ? Int(haystackStarts[position]) : end }
+                if let candidates {
+                    found.reserveCapacity(candidates.count)
+                    for position in candidates where Int(position) < count {
+                        let from = start(Int(position)), length = start(Int(position) + 1) - from
+                        if length >= n, ghf_find_bytes(base + from, length, pinBase, n) != nil { found.append(position) }
                     }
+                    return
+                }
+                // One memmem over the whole buffer; a hit names its entry, and the scan goes on
+                // from the next entry's start (each entry is reported once).
+                var from = 0, position = 0
+                while from + n <= end, let hit = ghf_find_bytes(base + from, end - from, pinBase, n) {
+                    let offset = hit - base
                     while position + 1 < count && Int(haystackStarts[position + 1]) <= offset { position += 1 }
-                    body(position)
+                    found.append(Int32(position))
                     position += 1
-                    from = position < count ? Int(haystackStarts[position]) : end
+                    from = start(position)
                 }
             }
         }
+        return found
     }
 }

@@ -68,6 +68,17 @@ public struct RepositoryFavoritesIndex: Sendable {
     public func rows(matching filter: String, tags: Set<String> = []) -> [RepositoryFavoritesRow] {
         core.rows(matching: filter, tags: tags)
     }
+
+    /// The positions of the entries a filter's `needle` (`FilterMatches.needle`) matches, among
+    /// `candidates` when given (for `FilterMatches`).
+    public func positions(matching needle: [UInt8], among candidates: [Int32]?) -> [Int32] {
+        core.positions(matching: needle, among: candidates)
+    }
+
+    /// Header and repository rows for the entries at `positions` (nil: all) carrying all of `tags`.
+    public func rows(at positions: [Int32]?, tags: Set<String>) -> [RepositoryFavoritesRow] {
+        core.rows(at: positions, tags: tags)
+    }
 }
 
 // In an extension, so the memberwise `init(core:)` stays.

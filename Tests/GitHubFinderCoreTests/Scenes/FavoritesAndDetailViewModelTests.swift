@@ -31,6 +31,20 @@ struct FavoritesViewModelTests {
         #expect(viewModel.favorite(1)?.name == "The Octocat")
     }
 
+    @Test func aFavoriteStarredWhileFilteringIsFoundByTextsTypedBefore() async throws {
+        try store.add(.stub(id: 1, login: "octocat", name: "The Octocat"))
+        let viewModel = makeViewModel()
+        #expect(await eventually { viewModel.state.rows.count == 2 })
+        for text in ["o", "oc", "oct", "octa", "oct"] { viewModel.send(.filterChanged(text)) }
+        try store.add(.stub(id: 2, login: "octavia"))
+        #expect(await eventually { viewModel.state.rows == [.header("O"), .favorite(2), .favorite(1)] })
+        // "octa" and "o" were matched over the index before octavia: found again, not remembered.
+        viewModel.send(.filterChanged("octa"))
+        #expect(viewModel.state.rows == [.header("O"), .favorite(2)])
+        viewModel.send(.filterChanged("o"))
+        #expect(viewModel.state.rows == [.header("O"), .favorite(2), .favorite(1)])
+    }
+
     @Test func unstarOffersUndoAndUndoRestoresTheSameSnapshot() async throws {
         let original = Favorite.stub(id: 1, login: "octocat", name: "The Octocat")
         try store.add(original)

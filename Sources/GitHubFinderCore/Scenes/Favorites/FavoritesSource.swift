@@ -27,6 +27,10 @@ public protocol FavoritesIndexing: Sendable {
     /// Every tag the entries carry, the most used first.
     var tags: [TagCount] { get }
     func rows(matching filter: String, tags: Set<String>) -> [ListRow]
+    /// The positions, ascending, of the entries containing `needle` (among `candidates`).
+    func positions(matching needle: [UInt8], among candidates: [Int32]?) -> [Int32]
+    /// The rows of the entries at `positions` (nil: every entry) carrying all of `tags`.
+    func rows(at positions: [Int32]?, tags: Set<String>) -> [ListRow]
     func snapshot(_ id: Int64) -> Snapshot?
 }
 
