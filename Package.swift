@@ -32,12 +32,18 @@ let package = Package(
         .target(name: "CIntl"),
         // memmem from the C library, for the Favorites filter's scan.
         .target(name: "CBytes"),
+        // GLib and GIO, and over them the GitHub client's HTTP: libsoup 3 (GNOME's HTTP library),
+        // loaded on the first request (its headers only at build time: CHTTP links no libsoup),
+        // on the one thread where every request runs.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "CHTTP", dependencies: ["CGio"], cSettings: [.unsafeFlags(["-I/usr/include/libsoup-3.0"])]),
         // UI-independent core: models, GitHub client, favorites, view models, coordinators.
         .target(
             name: "GitHubFinderCore",
             dependencies: [
                 "CIntl",
                 "CBytes",
+                "CHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to read favorites straight from its buffers (FavoritesIndex).
@@ -53,10 +59,6 @@ let package = Package(
         // libsecret (Secret Service): the token in the system keyring.
         .systemLibrary(name: "CLibsecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "CSecretSupport", dependencies: ["CLibsecret"]),
-        // libcurl (URLSession on Linux) loaded on first use rather than at process start: only
-        // the app's executable links it; scripts/build-release.sh drops libcurl.so.4 from the
-        // release binary's DT_NEEDED (see curl_loader.c).
-        .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "GitHubFinderKeyring",
             dependencies: ["CSecretSupport", "GitHubFinderCore"],
@@ -82,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "github-finder",
             dependencies: [
-                "GitHubFinderGTK", "GitHubFinderCore", "CCurlLoader",
+                "GitHubFinderGTK", "GitHubFinderCore",
                 // `github-finder favorites …`, run in this process: one binary, one Swift runtime.
                 "GitHubFinderFavoritesCLI",
             ],

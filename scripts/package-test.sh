@@ -73,9 +73,11 @@ in_root dpkg -L github-finder > "$root/tmp/files-before"
 in_root useradd --create-home --shell /bin/bash tester
 # The command line works with the package's Depends alone: nothing of the harness is there yet.
 in_root runuser -u tester -- sh -c 'cd && github-finder --version && github-finder favorites list --server http://127.0.0.1:1 && echo "favorites list: ok (empty)"'
-# Every library the binary links, and libcurl that it loads on the first request, are there.
+# Every library the binary links is there, libsoup that it loads on the first request, and GIO's
+# TLS module for libsoup's https.
 if in_root sh -c 'ldd /usr/bin/github-finder | grep "not found"'; then echo "package-test: a library is missing" >&2; exit 1; fi
-in_root sh -c 'ldconfig -p | grep -q "libcurl.so.4 "' || { echo "package-test: libcurl.so.4 is not installed" >&2; exit 1; }
+in_root sh -c 'ldconfig -p | grep -q "libsoup-3.0.so.0 "' || { echo "package-test: libsoup-3.0.so.0 is not installed" >&2; exit 1; }
+in_root sh -c 'ls /usr/lib/*/gio/modules/libgiognutls.so' >/dev/null || { echo "package-test: glib-networking (TLS for https) is not installed" >&2; exit 1; }
 
 step "the package's Recommends, as apt installs them by default"
 recommends=$(dpkg-deb -f "$deb" Recommends | tr ',' '\n' | sed 's/|.*//; s/(.*//; s/ //g' | grep . | tr '\n' ' ')

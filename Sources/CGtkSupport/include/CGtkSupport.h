@@ -12,6 +12,17 @@
 /// eventfd that reads the eventfd, then runs the queued jobs. Idempotent.
 void ghf_install_main_queue_bridge(void);
 
+/// A round avatar in one widget (AdwAvatar is five: ~9 KB each for the ~200 rows a list keeps):
+/// the texture when it has one, else the text's initials on the Adwaita colour its hash picks.
+/// CSS node `avatar`, with the colorN classes as AdwAvatar's.
+#define GHF_TYPE_AVATAR (ghf_avatar_get_type())
+G_DECLARE_FINAL_TYPE(GhfAvatar, ghf_avatar, GHF, AVATAR, GtkWidget)
+GtkWidget *ghf_avatar_new(int size);
+const char *ghf_avatar_get_text(GhfAvatar *self);
+void ghf_avatar_set_text(GhfAvatar *self, const char *text);
+/// NULL shows the initials again.
+void ghf_avatar_set_texture(GhfAvatar *self, GdkTexture *texture);
+
 /// Accessible label / description (gtk_accessible_update_property is variadic).
 void ghf_accessible_set_label(GtkWidget *widget, const char *label);
 void ghf_accessible_set_description(GtkWidget *widget, const char *description);

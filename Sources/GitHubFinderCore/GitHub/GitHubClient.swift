@@ -9,9 +9,8 @@ public final class GitHubClient: GitHubAPI {
     /// The token sent now (starts as `configuration.token`); sign-in and sign-out change it.
     public let credentials: Credentials
     let transport: any HTTPTransport
-    /// Avatars' own connection: a download cancelled as its row scrolls away can hold its session
-    /// for the seconds a DNS look-up takes (see `URLSessionTransport`), and API requests must not
-    /// wait behind it.
+    /// Avatars' own session: a list scrolled fast starts and cancels dozens of downloads, and
+    /// API requests must not wait behind them for a connection.
     let avatarTransport: any HTTPTransport
     let cache: ConditionalCache
     let logger: Logger
@@ -19,8 +18,8 @@ public final class GitHubClient: GitHubAPI {
 
     public init(configuration: GitHubConfiguration, transport: (any HTTPTransport)? = nil, rateLimits: RateLimitMonitor = RateLimitMonitor(), logger: Logger = Logger(label: "GitHubFinder.GitHubClient")) {
         self.configuration = configuration
-        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
-        avatarTransport = transport ?? URLSessionTransport(timeout: configuration.timeout)
+        self.transport = transport ?? SoupTransport(timeout: configuration.timeout, userAgent: configuration.userAgent)
+        avatarTransport = transport ?? SoupTransport(timeout: configuration.timeout, userAgent: configuration.userAgent)
         self.rateLimits = rateLimits
         self.credentials = Credentials(token: configuration.token)
         self.cache = ConditionalCache()

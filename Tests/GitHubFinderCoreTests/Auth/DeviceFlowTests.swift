@@ -12,7 +12,7 @@ struct DeviceFlowTests {
 
     func client(_ server: GitHubFixtureServer) -> DeviceFlowClient {
         DeviceFlowClient(configuration: OAuthConfiguration(clientID: "Iv1.fixture", baseURL: server.baseURL),
-                         transport: URLSessionTransport(timeout: 30), clock: clock)!
+                         transport: SoupTransport(timeout: 30, userAgent: "GitHubFinder tests"), clock: clock)!
     }
 
     /// Advances the clock until `task` finishes, one second at a time; returns the seconds waited.

@@ -16,7 +16,7 @@ struct StarSyncSignInTests {
         defer { Task { await server.stop() } }
         server.deviceFlowScript = DeviceFlowScript(pendingPolls: 0, outcome: .approve(login: "mojombo"), interval: 5)
         let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL))
-        let flow = DeviceFlowClient(configuration: OAuthConfiguration(clientID: "Iv1.fixture", baseURL: server.baseURL), transport: URLSessionTransport(timeout: 30), clock: clock)
+        let flow = DeviceFlowClient(configuration: OAuthConfiguration(clientID: "Iv1.fixture", baseURL: server.baseURL), transport: SoupTransport(timeout: 30, userAgent: "GitHubFinder tests"), clock: clock)
         let database = try AppDatabase.open(at: StarsFixture.temporaryFile)
         let dependencies = AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), clock: clock, deviceFlow: flow)
         // Starred while signed out: stays local, nothing queued

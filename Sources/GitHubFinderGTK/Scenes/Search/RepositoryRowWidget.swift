@@ -8,7 +8,7 @@ final class RepositoryRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 24
 
     let root = Box(.horizontal, spacing: 10, classes: ["repo-result"])
-    let avatar = Avatar(size: avatarSize)
+    let avatar = RowAvatar(size: avatarSize)
     private var initials = ""
     private let name = Label(classes: ["repo-name"])
     /// "Archived · Fork", when the repository is any of those.

@@ -13,8 +13,8 @@ final class UserRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 32
 
     let root = Box(.horizontal, spacing: 10, classes: ["user-row"])
-    /// Initials on a colour (AdwAvatar) while the image loads, or when it cannot be had.
-    let avatar = Avatar(size: avatarSize)
+    /// Initials on a colour while the image loads, or when it cannot be had.
+    let avatar = RowAvatar(size: avatarSize)
     /// Whose initials the avatar should show; put on it once the row is on screen.
     private var initials = ""
     let login = Label(classes: ["login"])
