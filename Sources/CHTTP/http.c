@@ -122,7 +122,8 @@ void ghf_http_session_free(GhfHttpSession *session) {
 }
 
 /// The session's libsoup session, made the first time (on the HTTP thread). No cookies, no
-/// cache, no redirects followed (each message says so); responses are decoded (gzip, br).
+/// cache, no redirects followed (each message says so); responses are decoded (libsoup asks
+/// for gzip and deflate itself).
 static SoupSession *soup_session_of(GhfHttpSession *session) {
     if (session->soup == NULL) {
         // libsoup's own timeout is whole seconds without progress: the request's deadline
@@ -147,6 +148,8 @@ struct GhfHttpRequest {
     GSource *deadline;
     gboolean timed_out;
     SoupMessage *message;
+    /// Set by `ghf_http_request_cancel`: a cancellation wins over the deadline.
+    gint cancelled_by_sender;
 };
 
 static gboolean free_request(gpointer data) {
@@ -167,7 +170,7 @@ static void request_unref(GhfHttpRequest *request) {
     if (g_atomic_ref_count_dec(&request->refs)) g_main_context_invoke(thread_context(), free_request, request);
 }
 
-static GhfHttpFailure failure_for(const GError *error) {
+static GhfHttpFailure failure_for(const GError *error, gboolean answered) {
     if (error->domain == G_RESOLVER_ERROR) return GHF_HTTP_CANNOT_CONNECT;
     if (error->domain == soup.soup_session_error_quark()) {
         if (error->code == SOUP_SESSION_ERROR_PARSING || error->code == SOUP_SESSION_ERROR_ENCODING) return GHF_HTTP_UNREADABLE;
@@ -181,8 +184,9 @@ static GhfHttpFailure failure_for(const GError *error) {
     case G_IO_ERROR_CONNECTION_REFUSED:
     case G_IO_ERROR_HOST_UNREACHABLE:
     case G_IO_ERROR_HOST_NOT_FOUND: return GHF_HTTP_CANNOT_CONNECT;
+    // A body cut short after the status line came is an answer, but not a readable one.
+    case G_IO_ERROR_PARTIAL_INPUT: return answered ? GHF_HTTP_UNREADABLE : GHF_HTTP_CONNECTION_LOST;
     case G_IO_ERROR_CONNECTION_CLOSED:
-    case G_IO_ERROR_PARTIAL_INPUT:
     case G_IO_ERROR_NOT_CONNECTED: return GHF_HTTP_CONNECTION_LOST;
     default: return GHF_HTTP_OTHER;
     }
@@ -203,7 +207,10 @@ static void read_done(GObject *source, GAsyncResult *result, gpointer data) {
         request->deadline = NULL;
     }
     if (body == NULL) {
-        GhfHttpFailure failure = request->timed_out ? GHF_HTTP_TIMED_OUT : failure_for(error);
+        gboolean answered = soup.soup_message_get_status(request->message) != 0;
+        GhfHttpFailure failure = g_atomic_int_get(&request->cancelled_by_sender) ? GHF_HTTP_CANCELLED
+                                 : request->timed_out                           ? GHF_HTTP_TIMED_OUT
+                                                                                : failure_for(error, answered);
         finish_with_failure(request, failure, error->message);
         g_error_free(error);
         return;
@@ -252,16 +259,21 @@ static gboolean start_request(gpointer data) {
     soup.soup_message_add_flags(request->message, SOUP_MESSAGE_NO_REDIRECT);
     SoupMessageHeaders *headers = soup.soup_message_get_request_headers(request->message);
     gsize length = 0;
-    const char *pairs = g_bytes_get_data(request->headers, &length);
+    const char *pairs = g_bytes_get_data(request->headers, &length), *end = pairs + length;
     const char *content_type = NULL;
-    for (const char *at = pairs; at < pairs + length;) {
-        const char *name = at, *value = name + strlen(name) + 1;
-        at = value + strlen(value) + 1;
-        if (g_ascii_strcasecmp(name, "Content-Type") == 0) content_type = value;
-        else soup.soup_message_headers_replace(headers, name, value);
+    // Name and value each end with a 0 byte; a pair cut short ends the list.
+    for (const char *at = pairs; at < end;) {
+        const char *name_end = memchr(at, 0, end - at);
+        if (name_end == NULL) break;
+        const char *value = name_end + 1, *value_end = value < end ? memchr(value, 0, end - value) : NULL;
+        if (value_end == NULL) break;
+        if (g_ascii_strcasecmp(at, "Content-Type") == 0) content_type = value;
+        else soup.soup_message_headers_replace(headers, at, value);
+        at = value_end + 1;
     }
     // A PUT or POST without a body still says Content-Length: 0 (GitHub's star asks for it).
     if (request->body != NULL) soup.soup_message_set_request_body_from_bytes(request->message, content_type, request->body);
+    else if (content_type != NULL) soup.soup_message_headers_replace(headers, "Content-Type", content_type);
     GhfHttpSession *session = request->session;
     request->deadline = g_timeout_source_new(session->timeout_milliseconds * 3);
     g_source_set_callback(request->deadline, deadline_expired, request, NULL);
@@ -289,6 +301,7 @@ GhfHttpRequest *ghf_http_send(GhfHttpSession *session, const char *method, const
 }
 
 void ghf_http_request_cancel(GhfHttpRequest *request) {
+    g_atomic_int_set(&request->cancelled_by_sender, 1);
     g_cancellable_cancel(request->cancellable);
 }
 

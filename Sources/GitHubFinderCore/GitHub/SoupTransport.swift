@@ -20,6 +20,11 @@ public final class SoupTransport: HTTPTransport, Sendable {
     public func send(_ request: HTTPRequestData) async throws(GitHubError) -> HTTPResponseData {
         // A task cancelled before the request was sent sends nothing.
         guard !Task.isCancelled else { throw .cancelled }
+        // A line break would end the header early (libsoup drops such a header: a token with one
+        // would go out as no token at all); a 0 byte cannot be passed on.
+        if let bad = request.headers.first(where: { name, value in (name + value).unicodeScalars.contains { "\r\n\0".unicodeScalars.contains($0) } }) {
+            throw .offline(.other("the \(bad.key) header holds a line break"))
+        }
         let call = Call()
         let result: Result<HTTPResponseData, GitHubError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
