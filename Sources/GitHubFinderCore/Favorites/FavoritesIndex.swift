@@ -75,11 +75,6 @@ public struct FavoritesIndex: Sendable {
         core.rows(at: positions, tags: tags)
     }
 
-    /// The bytes a filter looks for: trimmed, lowercase, without 0 bytes; empty shows everything.
-    static func needle(_ filter: String) -> [UInt8] {
-        LetterIndex<AccountType>.needle(filter)
-    }
-
     /// The section a login belongs under: its first letter, case- and accent-folded, or "#".
     public static func section(for login: String) -> String {
         LetterSection.titles[Int(LetterSection.number(for: login))]

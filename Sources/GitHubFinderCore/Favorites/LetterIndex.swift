@@ -92,7 +92,7 @@ struct LetterIndex<Extra: Sendable>: Sendable {
     /// blank shows everything) among the entries carrying every one of `tags` (ignoring case).
     /// Empty sections are dropped.
     func rows<Row: LetterIndexRow>(matching filter: String, tags: Set<String> = []) -> [Row] {
-        let needle = Self.needle(filter)
+        let needle = FilterMatches.needle(filter)
         return rows(at: needle.isEmpty ? nil : positions(matching: needle), tags: tags)
     }
 
@@ -125,11 +125,6 @@ struct LetterIndex<Extra: Sendable>: Sendable {
     private func carries(_ entry: Entry, _ tags: Set<String>) -> Bool {
         guard let tagField, let bytes = text.storedText(tagField, at: Int(entry.text)), !bytes.isEmpty else { return false }
         return tags.isSubset(of: String(decoding: bytes, as: UTF8.self).lowercased().split(separator: "\n").map(String.init))
-    }
-
-    /// The bytes a filter looks for (`FilterMatches.needle`).
-    static func needle(_ filter: String) -> [UInt8] {
-        FilterMatches.needle(filter)
     }
 
     /// The positions, ascending, of the entries whose haystack contains `needle` (not empty).
