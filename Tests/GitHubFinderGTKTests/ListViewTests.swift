@@ -74,6 +74,40 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Rows far below the screen wait for a scroll instead of being filled (and measured by
+    /// GTK) after every change; a scroll fills the rows it brings into view before they are drawn.
+    func testRowsFarFromTheScreenAreFilledWhenAScrollBringsThemNear() {
+        MainActor.assumeIsolated {
+            let (list, window) = makeList()
+            defer { window.destroy() }
+            let all = (1...5_000).map(Int64.init)
+            list.update(all)
+            XCTAssertTrue(MainLoop.run(until: { list.boundRows.count > 20 }))
+            MainLoop.run(for: 0.3)
+            let reversed = Array(all.reversed())
+            list.update(reversed)
+            MainLoop.run(for: 0.3)
+            assertRowsShow(list, reversed)
+            let filled = list.boundRows.count
+            XCTAssertLessThan(filled, list.rowsMade.all - list.rowsMade.pooled, "rows far below the screen wait")
+            XCTAssertTrue(list.boundRows.values.contains { $0.label.isVisibleOnScreen }, "the rows on screen show their keys")
+
+            let adjustment = gtk_scrollable_get_vadjustment(list.widget.opaque)
+            let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(all.count)
+            gtk_adjustment_set_value(adjustment, rowHeight * 120)
+            // Before any frame: the rows the scroll brings into view show their keys.
+            let page = gtk_adjustment_get_page_size(adjustment)
+            let shown = Int(120)...Int((rowHeight * 120 + page) / rowHeight)
+            XCTAssertGreaterThan(shown.count, 5)
+            for position in shown {
+                let key = reversed[position]
+                XCTAssertEqual(list.boundRows[key]?.label.text, "row \(key)", "the row at \(position) came into view filled")
+            }
+            MainLoop.run(for: 0.3)
+            assertRowsShow(list, reversed)
+        }
+    }
+
     func testTheSelectionFollowsItsKey() {
         MainActor.assumeIsolated {
             let (list, window) = makeList()

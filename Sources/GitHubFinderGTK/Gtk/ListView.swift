@@ -6,8 +6,9 @@ import CGtk
 ///   row whose list item goes away is pooled for the next one instead of being destroyed.
 /// - Each row shows the key at its position (`onBind`): when GTK binds it, and whenever `update`
 ///   changes the key there. GTK only hears that the number of rows changed.
-/// - Rows on screen are filled at once. Rows GTK keeps off screen, and list items GTK would
-///   destroy or create off screen, wait until idle (after the frame is drawn) or a scroll.
+/// - Rows on screen are filled at once; rows GTK keeps near the screen, and list items GTK would
+///   destroy or create off screen, when idle (after the frame is drawn); the rest of GTK's ~200
+///   rows when a scroll brings them near.
 ///
 /// The rows filled now are tracked by key (`boundRows`), so a state change can refresh them.
 @MainActor
@@ -33,7 +34,9 @@ final class ListView<Row: AnyObject> {
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
     private var pool: [Row] = []
-    private var scrolling: SignalConnection?
+    private var scrolling: [SignalConnection] = []
+    /// The scroll position last seen (`watchScrolling`).
+    private var scrolledTo = 0.0
     private var connections: [SignalConnection] = []
     private(set) var boundRows: [Int64: Row] = [:]
     private let selection: OpaquePointer
@@ -221,31 +224,39 @@ final class ListView<Row: AnyObject> {
         }
     }
 
-    /// GTK gets the whole list and every row its key, a slice a main-loop turn so that no frame
-    /// waits long: rows are filled and bound again for at most `sliceMilliseconds` a turn, and
-    /// GTK measures only the rows that changed before the next. (Filling the ~170 rows off
-    /// screen in one turn after each filter keystroke made GTK measure all of them in one frame:
-    /// the main loop held 100–150 ms over 50,000 starred repositories.) The count grows all at
-    /// once unless `growsInSlices` or `growingInSlices`: then `rowsPerTurn` at a time. On a
-    /// scroll (`all`: rows may come into view), everything now.
-    private func finish(all: Bool = false) {
-        let growAll = all || !(growsInSlices || growingInSlices)
+    /// GTK gets the whole list, and the rows near the screen their key, a slice a main-loop turn
+    /// (at most `sliceMilliseconds` of filling, top down) so that each frame measures only a few
+    /// changed rows. Rows further than `nearScreens` screens from the view wait for a scroll:
+    /// filling and measuring all of GTK's ~200 after every filter keystroke kept the main loop
+    /// busy in 20–50 ms frames. The count grows all at once unless `growsInSlices` or
+    /// `growingInSlices`: then `rowsPerTurn` at a time. After a scroll of `scrolledRows` rows
+    /// (GTK places the rows at the next frame), the rows near the new view are filled at once.
+    private func finish(scrolledRows: Int? = nil) {
+        let scrolled = scrolledRows != nil
+        let growAll = scrolled || !(growsInSlices || growingInSlices)
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
         let target = model.keys.count
         // GTK makes a list item for each new position up to ~200, and lays each out.
         let sliced = model.count + Self.rowsPerTurn
         model.setCount(growAll || sliced >= Self.gtkItems ? target : min(target, sliced))
+        let near = positionsNear(shiftedBy: scrolledRows ?? 0)
+        let isNear = { (pointer: UnsafeMutableRawPointer) in near?.contains(Int(ListItem(pointer: pointer).position)) ?? true }
         // Top down: after a keystroke the list shows its start, and the rows below come next.
-        for pointer in pending.sorted(by: { ListItem(pointer: $0).position < ListItem(pointer: $1).position }) {
-            guard all || ContinuousClock.now < deadline else { break }
+        for pointer in pending.filter(isNear).sorted(by: { ListItem(pointer: $0).position < ListItem(pointer: $1).position }) {
+            guard scrolled || ContinuousClock.now < deadline else { break }
             // `fill` takes it out of `pending` (and shows it to screen readers again).
             if let key = shown[pointer], rows[pointer] != nil { fill(pointer, with: key) } else { pending.remove(pointer) }
         }
-        while let pointer = stale.first, all || ContinuousClock.now < deadline {
+        for pointer in stale.filter(isNear) {
+            guard scrolled || ContinuousClock.now < deadline else { break }
             stale.remove(pointer)
             if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
         }
-        if model.count != target || !pending.isEmpty || !stale.isEmpty { scheduleIdleWork() } else { growingInSlices = false }
+        if model.count != target || pending.contains(where: isNear) || stale.contains(where: isNear) {
+            scheduleIdleWork()
+        } else {
+            growingInSlices = false
+        }
     }
 
     /// Set by `update` when GTK is to be given many more list items than it has: `finish` then
@@ -271,23 +282,49 @@ final class ListView<Row: AnyObject> {
         }
     }
 
-    /// A scroll may bring waiting rows into view: finish before the frame is drawn.
+    /// A scroll may bring waiting rows into view: those near it are filled before the frame is
+    /// drawn. A list made taller (the window, a row that shrank) looks again when idle.
     private func watchScrolling() {
-        guard scrolling == nil, let adjustment = gtk_scrollable_get_vadjustment(widget.opaque) else { return }
-        scrolling = Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
-            guard let self, idleWork != 0 else { return }
-            Timeout.cancel(idleWork)
-            idleWork = 0
-            finish(all: true)
-        }
+        guard scrolling.isEmpty, let adjustment = gtk_scrollable_get_vadjustment(widget.opaque) else { return }
+        scrolledTo = gtk_adjustment_get_value(adjustment)
+        scrolling = [
+            Signals.on(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+                guard let self else { return }
+                // The rows are placed at the next frame: where the view goes is estimated from
+                // the scroll and the list's average row height.
+                let value = gtk_adjustment_get_value(adjustment), upper = gtk_adjustment_get_upper(adjustment)
+                let moved = value - scrolledTo
+                scrolledTo = value
+                guard idleWork != 0 || !pending.isEmpty || !stale.isEmpty else { return }
+                Timeout.cancel(idleWork)
+                idleWork = 0
+                let rowHeight = model.count > 0 ? upper / Double(model.count) : 0
+                finish(scrolledRows: rowHeight > 0 ? Int((moved / rowHeight).rounded()) : 0)
+            },
+            Signals.on(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
+                guard let self, !pending.isEmpty || !stale.isEmpty else { return }
+                scheduleIdleWork()
+            },
+        ]
     }
 
     /// Positions of the rows on screen, and as many again below them (rows may grow or shrink
-    /// when filled, bringing more into view); `nil` when the list is not on screen. GTK 4.8
-    /// maps every list item it keeps (~200), so a row is on screen when it lies within the
-    /// list's height (filling all 200 at once, when a page of favorites landed, held the main
-    /// loop 35 ms, and their first layout as long again).
+    /// when filled, bringing more into view); `nil` when the list is not on screen.
     private func positionsOnScreen() -> ClosedRange<Int>? {
+        shownPositions().map { $0.lowerBound...($0.upperBound + $0.count) }
+    }
+
+    /// Positions within `nearScreens` screens of the rows on screen (moved by `shift` rows):
+    /// those filled when idle. `nil` when the list is not on screen (then all are).
+    private func positionsNear(shiftedBy shift: Int = 0) -> ClosedRange<Int>? {
+        guard let shown = shownPositions() else { return nil }
+        let margin = Self.nearScreens * shown.count
+        return max(0, shown.lowerBound + shift - margin)...max(0, shown.upperBound + shift + margin)
+    }
+
+    /// Positions of the rows on screen; `nil` when the list is not on screen. GTK 4.8 maps every
+    /// list item it keeps (~200), so a row is on screen when it lies within the list's height.
+    private func shownPositions() -> ClosedRange<Int>? {
         guard widget.isVisibleOnScreen else { return nil }
         var first = Int.max, last = Int.min
         for (pointer, row) in rows where widget.shows(rootOf(row)) {
@@ -295,7 +332,7 @@ final class ListView<Row: AnyObject> {
             first = min(first, position)
             last = max(last, position)
         }
-        return first <= last ? first...(last + (last - first + 1)) : nil
+        return first <= last ? first...last : nil
     }
 
     /// Rows past the last one seen that could still be on screen, when none was seen.
@@ -306,4 +343,6 @@ final class ListView<Row: AnyObject> {
     /// Rows GTK may make and lay out in one main-loop turn of `finish`, while `growsInSlices`.
     private static var rowsPerTurn: Int { 20 }
     private static var sliceMilliseconds: Int { 6 }
+    /// How far from the rows on screen, in screens, rows are filled when idle.
+    private static var nearScreens: Int { 2 }
 }
