@@ -92,6 +92,6 @@ enum DTOMapping {
     /// GitHub timestamps are ISO 8601 in UTC, e.g. `2011-01-25T18:44:36Z`.
     static func date(_ text: String?) -> Date? {
         guard let text else { return nil }
-        return try? Date(text, strategy: .iso8601)
+        return UTCTimestamp.date(text) ?? (try? Date(text, strategy: .iso8601))
     }
 }
