@@ -139,6 +139,17 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         search?.tabViewModel?.send(.searchRecent(query))
     }
 
+    /// People searched for `query` (the command line's `--search`, GNOME Shell's "search in the
+    /// app", the query carried over to another server).
+    public func showSearchResults(for query: String) {
+        guard let people = search?.viewModel else { return }
+        people.send(.queryChanged(query))
+        people.send(.submit)
+    }
+
+    /// The text in the search entry.
+    public var query: String { search?.viewModel?.state.query ?? "" }
+
     /// "Add everyone you follow to Favorites": Favorites › People comes forward with the import's
     /// progress above it (cancellable there), and a toast sums up what was added. A 401 opens
     /// sign-in and runs it again after.
@@ -184,7 +195,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     }
 
     /// What the save dialog of Export Favorites… suggests.
-    public var suggestedFavoritesFileName: String { dependencies.favoritesFiles.suggestedName() }
+    var suggestedFavoritesFileName: String { dependencies.favoritesFiles.suggestedName() }
 
     private func present(_ outcome: FavoritesFiles.Outcome) {
         switch outcome {
@@ -288,6 +299,47 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
             if let problem = await urlOpener.open(safe) {
                 navigator.showToast(Toast(message: tr("Could not open the browser: {reason}", ["reason": problem])))
             }
+        }
+    }
+
+    // MARK: Actions
+
+    /// Carries out an action of `AppActions` (its keys, the primary menu, the header bar);
+    /// `parameter` is a stateful action's value.
+    public func perform(_ intent: AppIntent, parameter: String? = nil) {
+        switch intent {
+        case .focusSearch:
+            navigator.show(tab: .search)
+            navigator.focusSearchEntry()
+        case .showTab(let tab):
+            navigator.show(tab: tab)
+            if tab == .favorites { navigator.focusFavoritesFilter() }
+        case .showScope(let scope):
+            if navigator.currentTab == .favorites {
+                favorites?.tabViewModel?.send(.scopeChanged(scope))
+            } else {
+                search?.tabViewModel?.send(.scopeChanged(scope))
+            }
+        case .toggleStar:
+            shownPerson?.send(.toggleFavorite)
+            repositoryDetail?.viewModel?.send(.toggleFavorite)
+        case .openInBrowser:
+            shownPerson?.send(.openInBrowser)
+            repositoryDetail?.viewModel?.send(.openInBrowser)
+        case .refresh: refresh(list: navigator.listOnScreen)
+        case .showShortcuts: navigator.showShortcuts()
+        case .showPreferences: navigator.showPreferences()
+        case .showAbout: navigator.showAbout()
+        case .quit: navigator.quit()
+        case .signIn: startSignIn()
+        case .signOut: signOut()
+        case .importFollowing: importFollowing()
+        case .exportFavorites:
+            navigator.chooseExportFile(suggestedName: suggestedFavoritesFileName) { [weak self] in self?.exportFavorites(to: $0) }
+        case .importFavorites:
+            navigator.chooseImportFile { [weak self] in self?.importFavorites(from: $0) }
+        case .useStyle:
+            if let scheme = parameter.flatMap(ColorSchemePreference.init(rawValue:)) { navigator.useStyle(scheme) }
         }
     }
 

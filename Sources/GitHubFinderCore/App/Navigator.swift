@@ -39,6 +39,26 @@ public protocol Navigator: AnyObject {
     /// The repository star sync to present for the session: its refusals (toasts), its first
     /// sign-in question (Star on GitHub / Keep Local) and its progress.
     func showStarSync(_ starSync: StarSync)
+
+    /// The tab shown in the sidebar.
+    var currentTab: AppTab { get }
+    /// The tab whose list is on screen; nil when a narrow window shows only the detail.
+    var listOnScreen: AppTab? { get }
+    /// The keyboard focus in the search entry, its text selected.
+    func focusSearchEntry()
+    /// The keyboard focus in the Favorites filter.
+    func focusFavoritesFilter()
+    func showShortcuts()
+    func showPreferences()
+    func showAbout()
+    /// Asks where to export the favorites; `chosen` runs with the file the user picked.
+    func chooseExportFile(suggestedName: String, chosen: @escaping @MainActor (URL) -> Void)
+    /// Asks which file to import; `chosen` runs with the file the user picked.
+    func chooseImportFile(chosen: @escaping @MainActor (URL) -> Void)
+    /// Light, dark or the desktop's style, applied and remembered.
+    func useStyle(_ scheme: ColorSchemePreference)
+    /// Ends the application (a note being typed is saved first).
+    func quit()
 }
 
 /// Opens a URL in the desktop's default browser (GTK: `gtk_show_uri_full`).

@@ -10,28 +10,27 @@ public struct MenuItem: Equatable, Sendable {
     public var hiddenWhenDisabled = false
 }
 
-/// The primary menu, section by section, made here so its labels are translated and tested
-/// with the rest of the app's text; the GTK layer turns it into a GMenu.
+/// The primary menu, section by section, its items' labels and actions from `AppActions`; made
+/// here so its labels are translated and tested with the rest of the app's text; the GTK layer
+/// turns it into a GMenu.
 public enum PrimaryMenu {
+    /// The actions of each section, by name; a stateful action brings one item per choice.
+    private static let layout = [["sign-in", "sign-out", "import-following"], ["export-favorites", "import-favorites"], ["style"],
+                                 ["show-preferences", "show-help-overlay", "about"]]
+
     public static var sections: [[MenuItem]] {
-        [
-            [
-                MenuItem(label: tr("_Sign In…"), action: "app.sign-in", hiddenWhenDisabled: true),
-                MenuItem(label: tr("Sign _Out"), action: "app.sign-out", hiddenWhenDisabled: true),
-                // Signed in only.
-                MenuItem(label: tr("_Add everyone you follow to Favorites"), action: "app.import-following", hiddenWhenDisabled: true),
-            ],
-            [
-                MenuItem(label: tr("_Export Favorites…"), action: "app.export-favorites"),
-                MenuItem(label: tr("_Import Favorites…"), action: "app.import-favorites"),
-            ],
-            ColorSchemePreference.allCases.map { MenuItem(label: $0.title, action: "app.style", target: $0.rawValue) },
-            [
-                MenuItem(label: tr("_Preferences"), action: "win.show-preferences"),
-                MenuItem(label: tr("_Keyboard Shortcuts"), action: "win.show-help-overlay"),
-                MenuItem(label: tr("_About GitHub Finder"), action: "app.about"),
-            ],
-        ]
+        let actions = AppActions.all
+        return layout.map { names in
+            names.map { name in
+                guard let action = actions.first(where: { $0.name == name }) else { preconditionFailure("no action \(name) in AppActions") }
+                return action
+            }.flatMap { action -> [MenuItem] in
+                if !action.choices.isEmpty {
+                    return action.choices.map { MenuItem(label: $0.label, action: action.detailedName, target: $0.value) }
+                }
+                return [MenuItem(label: action.menuLabel ?? action.name, action: action.detailedName, hiddenWhenDisabled: action.hiddenWhenDisabled)]
+            }
+        }
     }
 }
 

@@ -16,7 +16,7 @@ public final class MainWindow: Navigator {
     private(set) var yourProfileView: YourProfileView?
     /// Whether the detail pane shows someone or a repository (not a placeholder).
     var isShowingDetail: Bool { detailView != nil || repositoryDetailView != nil }
-    private(set) var currentTab: AppTab = .search
+    public private(set) var currentTab: AppTab = .search
     weak var coordinator: AppCoordinator?
     let searchTabButton: ToggleButton
     let favoritesTabButton: ToggleButton
@@ -84,7 +84,23 @@ public final class MainWindow: Navigator {
         let placeholder = StatusPage(.noSelection)
         detailStack.addNamed(placeholder.root, StatePage.noSelection.name)
         connectSignals()
-        connections += WindowActions.install(on: self)
+        windowActions = InstalledActions(.window, on: OpaquePointer(window.pointer), of: application) { [weak self] intent, parameter in
+            self?.coordinator?.perform(intent, parameter: parameter)
+        }
+    }
+
+    /// Core's `AppActions` of the window (`win.`), and the application's (set by it).
+    private var windowActions: InstalledActions?
+    var applicationActions: InstalledActions? {
+        didSet { updateActions() }
+    }
+    /// Who is signed in, for the actions that depend on it.
+    private var account: (signedIn: Bool, canSignOut: Bool) = (false, false)
+
+    private func updateActions() {
+        let state = ActionState(isShowingDetail: isShowingDetail, isSignedIn: account.signedIn, canSignOut: account.canSignOut)
+        windowActions?.update(state)
+        applicationActions?.update(state)
     }
 
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.gtkWindow }
@@ -141,45 +157,32 @@ public final class MainWindow: Navigator {
 
     public func showDetail(_ viewModel: DetailViewModel) {
         let view = DetailView(viewModel: viewModel, avatars: avatars)
-        // Focus inside the replaced detail (a person's repository activated) moves to the new one:
-        // keyboard users go on from there, and GTK 4.8 printed a critical when it was left behind.
-        let hadFocus = detailStack.containsFocus
-        detailStack.removeNamed("detail")
-        detailStack.addNamed(view.root, "detail")
-        detailStack.showChild("detail")
-        if hadFocus { view.openButton.grabFocus() }
-        detailView = view
-        repositoryDetailView = nil
-        yourProfileView = nil
-        WindowActions.setUserShown(true, on: self)
-        updateLayout()
+        (detailView, repositoryDetailView, yourProfileView) = (view, nil, nil)
+        present(detail: view.root, focus: view.openButton)
     }
 
     public func showYourProfile(_ viewModel: YourProfileViewModel) {
         let view = YourProfileView(viewModel: viewModel, avatars: avatars)
-        let hadFocus = detailStack.containsFocus  // as in showDetail
-        detailStack.removeNamed("detail")
-        detailStack.addNamed(view.root, "detail")
-        detailStack.showChild("detail")
-        if hadFocus { view.detail.openButton.grabFocus() }
-        yourProfileView = view
-        detailView = view.detail
-        repositoryDetailView = nil
-        WindowActions.setUserShown(true, on: self)
-        updateLayout()
+        (detailView, repositoryDetailView, yourProfileView) = (view.detail, nil, view)
+        present(detail: view.root, focus: view.detail.openButton)
     }
 
     public func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel) {
         let view = RepositoryDetailView(viewModel: viewModel, avatars: avatars)
-        let hadFocus = detailStack.containsFocus  // as in showDetail
+        (detailView, repositoryDetailView, yourProfileView) = (nil, view, nil)
+        present(detail: view.root, focus: view.openButton)
+    }
+
+    /// Puts a detail (a person's, a repository's, your profile) in the pane in place of what was
+    /// there. Focus inside the replaced one (a person's repository activated) moves to `focus`:
+    /// keyboard users go on from there, and GTK 4.8 printed a critical when it was left behind.
+    private func present(detail root: Widget, focus: Widget) {
+        let hadFocus = detailStack.containsFocus
         detailStack.removeNamed("detail")
-        detailStack.addNamed(view.root, "detail")
+        detailStack.addNamed(root, "detail")
         detailStack.showChild("detail")
-        if hadFocus { view.openButton.grabFocus() }
-        repositoryDetailView = view
-        detailView = nil
-        yourProfileView = nil
-        WindowActions.setUserShown(true, on: self)
+        if hadFocus { focus.grabFocus() }
+        updateActions()
         updateLayout()
     }
 
@@ -193,37 +196,53 @@ public final class MainWindow: Navigator {
         detailStack.showChild(page.name)
     }
 
-    /// Ctrl+1 / Ctrl+2: that scope of the tab shown (Search, or the Favorites lists).
-    func showSearch(scope: SearchScope) {
-        if currentTab == .favorites {
-            coordinator?.favorites?.tabViewModel?.send(.scopeChanged(scope))
-            return
-        }
-        coordinator?.search?.tabViewModel?.send(.scopeChanged(scope))
-    }
-
     public func showDetailPlaceholder() {
         showPlaceholderPage()
         yourProfileView = nil
         detailView = nil
         repositoryDetailView = nil
-        WindowActions.setUserShown(false, on: self)
+        updateActions()
         updateLayout()
     }
 
     public func showToast(_ toast: Toast) { self.toast.show(toast) }
 
-    /// F5, Ctrl+R or the header bar's button: what is on screen is refreshed (a folded window
-    /// showing the detail has no list on screen).
-    func refresh() {
-        coordinator?.refresh(list: isNarrow && isShowingDetail ? nil : currentTab)
+    /// A folded window showing the detail has no list on screen.
+    public var listOnScreen: AppTab? { isNarrow && isShowingDetail ? nil : currentTab }
+
+    public func focusSearchEntry() {
+        searchView?.entry.grabFocus()
+        searchView?.entry.selectAllText()
     }
+
+    public func focusFavoritesFilter() { favoritesView?.filter.grabFocus() }
+
+    public func showAbout() { Dialogs.showAbout(parent: gtkWindow, version: GitHubFinderApplication.version) }
+
+    public func chooseExportFile(suggestedName: String, chosen: @escaping @MainActor (URL) -> Void) {
+        FavoritesFileChooser.chooseExport(parent: gtkWindow, suggestedName: suggestedName, chosen: chosen)
+    }
+
+    public func chooseImportFile(chosen: @escaping @MainActor (URL) -> Void) {
+        FavoritesFileChooser.chooseImport(parent: gtkWindow, chosen: chosen)
+    }
+
+    public func useStyle(_ scheme: ColorSchemePreference) {
+        Style.apply(scheme)
+        let store = PreferencesStore()
+        var preferences = store.load()
+        preferences.colorScheme = scheme
+        try? store.save(preferences)
+    }
+
+    /// Quits the application (set by it).
+    var onQuit: (@MainActor () -> Void)?
+
+    public func quit() { onQuit?() }
 
     public func showAlert(_ alert: Alert) { Dialogs.showMessage(parent: gtkWindow, title: alert.title, message: alert.message) }
 
     private(set) var signInDialog: SignInDialog?
-    /// Enables the menu's Sign In… / Sign Out (set by the application).
-    var onAccountChanged: (@MainActor (_ signedIn: Bool, _ canSignOut: Bool) -> Void)?
 
     public func showSignIn(_ viewModel: SignInViewModel) {
         signInDialog?.close()
@@ -255,7 +274,8 @@ public final class MainWindow: Navigator {
                 accountAvatar.setImage(texture)
             }
         }
-        onAccountChanged?(account != nil, canSignOut)
+        self.account = (account != nil, canSignOut)
+        updateActions()
     }
 
     // MARK: Layout
@@ -326,7 +346,7 @@ public final class MainWindow: Navigator {
     private(set) var preferencesView: PreferencesView?
 
     /// The Preferences window (Ctrl+, or the menu), made the first time it is asked for and kept.
-    func showPreferences() {
+    public func showPreferences() {
         if preferencesView == nil, let view = makePreferences?() {
             // Part of the application, so its check buttons reach app.style.
             gtk_window_set_application(view.window.gtkWindow, gtk_window_get_application(gtkWindow))
@@ -365,7 +385,7 @@ public final class MainWindow: Navigator {
     private var helpOverlay: Window?
 
     /// The Keyboard Shortcuts window, loaded the first time it is asked for (Ctrl+? or the menu).
-    func showHelpOverlay() {
+    public func showShortcuts() {
         if helpOverlay == nil {
             let overlay = ShortcutsWindow.make().get(ShortcutsWindow.id, as: Window.self)
             overlay.setTransient(for: window)

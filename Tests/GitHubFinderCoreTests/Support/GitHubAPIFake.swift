@@ -181,6 +181,28 @@ final class NavigatorSpy: Navigator {
     func showSignIn(_ viewModel: SignInViewModel) { signInViewModel = viewModel }
     func dismissSignIn() { signInDismissals += 1; signInViewModel = nil }
     func showAccount(_ account: Authenticator.Account?, canSignOut: Bool) { accounts.append(account?.login ?? account.map { _ in "?" }) }
+
+    /// The window-only things actions asked for, in order ("focus search", "style dark"…).
+    var requests: [String] = []
+    var currentTab: AppTab { tabs.last ?? .search }
+    var listOnScreen: AppTab? = .search
+    /// What the file choosers answer (nil: the user cancelled).
+    var chosenFile: URL?
+    func focusSearchEntry() { requests.append("focus search") }
+    func focusFavoritesFilter() { requests.append("focus filter") }
+    func showShortcuts() { requests.append("shortcuts") }
+    func showPreferences() { requests.append("preferences") }
+    func showAbout() { requests.append("about") }
+    func chooseExportFile(suggestedName: String, chosen: @escaping @MainActor (URL) -> Void) {
+        requests.append("export to? \(suggestedName)")
+        if let chosenFile { chosen(chosenFile) }
+    }
+    func chooseImportFile(chosen: @escaping @MainActor (URL) -> Void) {
+        requests.append("import from?")
+        if let chosenFile { chosen(chosenFile) }
+    }
+    func useStyle(_ scheme: ColorSchemePreference) { requests.append("style \(scheme.rawValue)") }
+    func quit() { requests.append("quit") }
 }
 
 /// Records the URLs it was asked to open; answers with `failure` (nil: success).
