@@ -49,6 +49,7 @@ let package = Package(
                 // SQLite's C API, to read favorites straight from its buffers (FavoritesIndex).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            exclude: ["Favorites/Index/README.md"],
             swiftSettings: swiftSettings,
             // AppVersion.string, from the VERSION file: the one place the version is written.
             plugins: ["VersionPlugin"]
@@ -68,6 +69,7 @@ let package = Package(
         .target(
             name: "GitHubFinderGTK",
             dependencies: ["CGtk", "CGtkSupport", "GitHubFinderKeyring", "GitHubFinderCore", "GitHubFinderResources"],
+            exclude: ["Performance/README.md"],
             swiftSettings: swiftSettings
         ),
         // GtkBuilder UI files, CSS, images and the app's icons: one GResource bundle compiled

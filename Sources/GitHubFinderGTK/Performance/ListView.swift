@@ -233,7 +233,8 @@ final class ListView<Row: AnyObject> {
     /// (GTK places the rows at the next frame), the rows near the new view are filled at once.
     private func finish(scrolledRows: Int? = nil) {
         let scrolled = scrolledRows != nil
-        let growAll = scrolled || !(growsInSlices || growingInSlices)
+        // Also on a scroll: GTK making ~200 list items in one frame would hold it.
+        let growAll = !(growsInSlices || growingInSlices)
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
         let target = model.keys.count
         // GTK makes a list item for each new position up to ~200, and lays each out.
