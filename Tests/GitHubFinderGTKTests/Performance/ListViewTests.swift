@@ -40,14 +40,21 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(keys.isEmpty == false && onScreen.isEmpty, "nothing on screen", file: file, line: line)
     }
 
+    /// Keys 1…5,000 shown, and the list settled.
+    @MainActor
+    private func showFiveThousand(_ list: ListView<Row>) -> [Int64] {
+        let all = (1...5_000).map(Int64.init)
+        list.update(all)
+        XCTAssertTrue(MainLoop.run(until: { list.boundRows.count > 20 }))
+        MainLoop.run(for: 0.3)
+        return all
+    }
+
     func testRowsFollowTheKeysThroughShrinkingAndGrowing() {
         MainActor.assumeIsolated {
             let (list, window) = makeList()
             defer { window.destroy() }
-            let all = (1...5_000).map(Int64.init)
-            list.update(all)
-            XCTAssertTrue(MainLoop.run(until: { list.boundRows.count > 20 }))
-            MainLoop.run(for: 0.2)
+            let all = showFiveThousand(list)
             assertRowsShow(list, all)
             let firstOnScreen = list.boundRows[1]
             XCTAssertNotNil(firstOnScreen, "the first row is bound")
@@ -80,10 +87,7 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let (list, window) = makeList()
             defer { window.destroy() }
-            let all = (1...5_000).map(Int64.init)
-            list.update(all)
-            XCTAssertTrue(MainLoop.run(until: { list.boundRows.count > 20 }))
-            MainLoop.run(for: 0.3)
+            let all = showFiveThousand(list)
             let reversed = Array(all.reversed())
             list.update(reversed)
             MainLoop.run(for: 0.3)
