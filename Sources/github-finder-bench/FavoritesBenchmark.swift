@@ -23,10 +23,10 @@ enum FavoritesBenchmark {
 
         // Opening the tab: the index (as the last session saved it, or built from SQLite), the
         // rows, and the first screenful drawn (a row asks for its snapshot when bound).
-        var index = FavoritesIndex()
+        var index = FavoritesIndex<People>()
         var drawn = 0
         func openTab(_ database: AppDatabase) throws {
-            index = try database.favoritesIndex()
+            index = try database.favoritesIndex(of: People.self)
             let rows = index.rows(matching: "")
             drawn = 0
             for case .favorite(let id) in rows.prefix(40) where index.favorite(id) != nil { drawn += 1 }
@@ -44,11 +44,11 @@ enum FavoritesBenchmark {
         guard index.count == count, drawn > 30 else { fatalError("the tab must hold \(count) favorites and draw its first rows") }
         // The same-run anchor: SQLite stepping through the same rows and columns, no index built.
         // It says how fast this machine is today (one core's speed moves both figures alike).
-        // The columns are those AppDatabase.buildFavoritesIndex reads.
+        // The columns are those AppDatabase.buildFavoritesIndex reads (`indexColumns(of: People.self)`).
         var scanned = 0
         let bare = try BenchmarkHarness.measure(iterations: 20, warmup: 2) {
             scanned = try database.writer.read { db in
-                let statement = try db.makeStatement(sql: "SELECT id, login, name, avatarURL, profileURL, addedAt, type, note, tags FROM favorite ORDER BY id")
+                let statement = try db.makeStatement(sql: "SELECT id, login, name, avatarURL, profileURL, addedAt, note, tags, type FROM favorite ORDER BY id")
                 let handle = statement.sqliteStatement
                 defer { sqlite3_reset(handle) }
                 var rows = 0
@@ -70,11 +70,11 @@ enum FavoritesBenchmark {
 
         var toggle = 0
         let star = try BenchmarkHarness.measure(iterations: 400, warmup: 10) {
-            let favorite = Favorite(id: UserID(10_000_000 + toggle / 2), login: "bench-\(toggle / 2)")
-            if toggle % 2 == 0 { try database.saveFavorite(favorite) } else { try database.deleteFavorite(id: favorite.id) }
+            let favorite = PersonFavorite(id: UserID(10_000_000 + toggle / 2), login: "bench-\(toggle / 2)")
+            if toggle % 2 == 0 { try database.save(favorite) } else { try database.delete(People.self, id: favorite.id) }
             toggle += 1
         }
-        guard try database.favoriteIDs().count == count else { fatalError("star/unstar must leave the favorites as they were") }
+        guard try database.favoriteIDs(of: People.self).count == count else { fatalError("star/unstar must leave the favorites as they were") }
         let synchronous = try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         guard synchronous == 2 else { fatalError("star/unstar must be measured with synchronous = FULL") }
         BenchmarkHarness.emit(name: "favorites.star-unstar.committed.100k", star, budget: .p99Below(5))
@@ -89,7 +89,7 @@ enum FavoritesBenchmark {
 
     /// Typing "linus torvalds" letter by letter, then deleting it back to an empty filter (which
     /// shows all 100,000 again): each keystroke is the grouped, filtered rows the list is given.
-    static func filter(_ index: FavoritesIndex) throws {
+    static func filter(_ index: FavoritesIndex<People>) throws {
         let phrase = "linus torvalds"
         let typed = (1...phrase.count).map { String(phrase.prefix($0)) }
         let keystrokes = typed + typed.reversed().dropFirst() + [""]
@@ -115,7 +115,7 @@ enum FavoritesBenchmark {
 
 /// How many letter headers the unfiltered list has.
 enum FavoritesIndexBenchmarkSections {
-    static func count(in index: FavoritesIndex) -> Int {
+    static func count(in index: FavoritesIndex<People>) -> Int {
         index.rows(matching: "").reduce(0) { count, row in if case .header = row { count + 1 } else { count } }
     }
 }

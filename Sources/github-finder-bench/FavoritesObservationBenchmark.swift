@@ -6,10 +6,10 @@ import GitHubFinderCore
 /// the cost of that re-read stays visible.
 enum FavoritesObservationBenchmark {
     static func run(_ database: AppDatabase, favorites count: Int) throws {
-        let store = GRDBFavoritesStore(database: database)
+        let store = GRDBFavoritesStore<People>(database: database)
         let delivered = DispatchSemaphore(value: 0)
         let lastCount = LatestCount()
-        let stream = store.observeFavoritesIndex()
+        let stream = store.observeIndex()
         let task = Task.detached {
             for await index in stream {
                 lastCount.set(index.count)
@@ -25,9 +25,9 @@ enum FavoritesObservationBenchmark {
         let clock = ContinuousClock()
         var durations: [Double] = []
         for iteration in 0..<24 {
-            let favorite = Favorite(id: UserID(20_000_000), login: "observed-star")
+            let favorite = PersonFavorite(id: UserID(20_000_000), login: "observed-star")
             let elapsed = try clock.measure {
-                if iteration % 2 == 0 { try database.saveFavorite(favorite) } else { try database.deleteFavorite(id: favorite.id) }
+                if iteration % 2 == 0 { try database.save(favorite) } else { try database.delete(People.self, id: favorite.id) }
                 waitFor(iteration % 2 == 0 ? count + 1 : count)
             }
             if iteration >= 4 { durations.append(BenchmarkHarness.milliseconds(elapsed)) }

@@ -31,7 +31,7 @@ enum ImportBenchmark {
             let summary = try database.importArchive(FavoritesArchive.read(from: file, into: server))
             imported = summary.people.added
             let tagged = try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM favorite WHERE tags IS NOT NULL") ?? 0 }
-            guard imported == count, try database.favoriteIDs().count == count, tagged == count / 2 else {
+            guard imported == count, try database.favoriteIDs(of: People.self).count == count, tagged == count / 2 else {
                 fatalError("the import must add every favorite with its tags (added \(imported), tagged \(tagged))")
             }
         }

@@ -11,7 +11,7 @@ enum ResidentMemoryProbe {
     static func runChild(file: String) throws {
         let before = residentMegabytes()
         let database = try AppDatabase.open(at: URL(fileURLWithPath: file))
-        let index = try database.favoritesIndex()
+        let index = try database.favoritesIndex(of: People.self)
         let rows = index.rows(matching: "")
         let after = residentMegabytes()
         print(before, after, index.count)

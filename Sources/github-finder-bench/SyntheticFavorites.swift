@@ -18,7 +18,7 @@ enum SyntheticFavorites {
         ("tlinus", nil), ("linusdev", "Linus Tor"),
     ]
 
-    static func make(count: Int) -> [Favorite] {
+    static func make(count: Int) -> [PersonFavorite] {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
@@ -28,7 +28,7 @@ enum SyntheticFavorites {
             text.folding(options: .diacriticInsensitive, locale: nil).filter { $0.isASCII }
         }
         let addedAt = Date(timeIntervalSince1970: 1_700_000_000)
-        var favorites: [Favorite] = []
+        var favorites: [PersonFavorite] = []
         favorites.reserveCapacity(count)
         for n in 0..<count {
             let id = UserID(n + 1)
@@ -52,7 +52,7 @@ enum SyntheticFavorites {
                 }
             }
             let type: AccountType = n % 50 == 0 ? .organization : (n % 997 == 0 ? .bot : .user)
-            favorites.append(Favorite(
+            favorites.append(PersonFavorite(
                 id: id, login: login, name: name, avatarURL: URL(string: "https://avatars.githubusercontent.com/u/\(id)?v=4"),
                 type: type, profileURL: URL(string: "https://github.com/\(login)"), addedAt: addedAt
             ))

@@ -27,7 +27,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
 
     /// The person in the detail pane: anyone's detail, or yours in Your Profile (what Ctrl+D and
     /// Ctrl+O act on).
-    public var shownPerson: DetailViewModel? { detail?.viewModel ?? yourProfile?.detail }
+    public var shownPerson: PersonDetailViewModel? { detail?.viewModel ?? yourProfile?.detail }
     /// Whether the detail pane shows someone or a repository (not a placeholder).
     public var isShowingDetail: Bool { detail != nil || repositoryDetail != nil || yourProfile != nil }
     public var signIn: SignInCoordinator? { childCoordinators.lazy.compactMap { $0 as? SignInCoordinator }.first }
@@ -330,7 +330,8 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         case .showShortcuts: navigator.showShortcuts()
         case .showPreferences: navigator.showPreferences()
         case .showAbout: navigator.showAbout()
-        case .quit: navigator.quit()
+        // The application quits itself, window or not (`GitHubFinderApplication`).
+        case .quit: break
         case .signIn: startSignIn()
         case .signOut: signOut()
         case .importFollowing: importFollowing()

@@ -1,13 +1,14 @@
 import Foundation
 import Logging
 
-/// The composition root: builds the live services once and makes every view model.
+/// The composition root: builds the live services once (client, database, keyring, clock);
+/// the scenes' view models are made from them in `AppDependencies+Scenes.swift`.
 @MainActor
 public final class AppDependencies {
     public let api: any GitHubAPI
-    public let favorites: any FavoritesStore
-    /// Starred repositories: the same database as `favorites` when it is a `GRDBFavoritesStore`.
-    public let repositoryFavorites: any RepositoryFavoritesStore
+    /// Starred people and starred repositories, both in `database`.
+    public let people: GRDBFavoritesStore<People>
+    public let repositories: GRDBFavoritesStore<Repositories>
     /// Stars repositories in the store (and on GitHub when signed in); unstarring can be undone.
     public let repositoryStarring: any UndoableRepositoryStarring
     /// Sends repository star changes to GitHub and syncs GitHub's stars in (signed in only).
@@ -37,34 +38,31 @@ public final class AppDependencies {
     private var indexCacheFolder: URL?
     /// The API address these services talk to (nil for test doubles).
     public private(set) var server: URL?
-    /// The favorites database (an in-memory one beside a test's fake store).
-    private let favoritesDatabase: AppDatabase
+    /// This server's favorites, outbox, sync state and search history.
+    let favoritesDatabase: AppDatabase
 
     public init(
-        api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
+        api: any GitHubAPI, database: AppDatabase, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
         favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil,
-        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil,
-        repositoryFavorites: (any RepositoryFavoritesStore)? = nil
+        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil
     ) {
         self.api = api
-        self.favorites = favorites
-        self.repositoryFavorites = repositoryFavorites ?? (favorites as? any RepositoryFavoritesStore) ?? GRDBFavoritesStore(database: .inMemory())
+        people = GRDBFavoritesStore(database: database)
+        repositories = GRDBFavoritesStore(database: database)
+        favoritesDatabase = database
         self.clock = clock
         self.now = now
         self.favoritesError = favoritesError
         self.favoritesRecovery = favoritesRecovery
         let authenticator = Authenticator(credentials: api.credentials, tokenStore: tokenStore, api: api, environmentToken: environmentToken)
         self.authenticator = authenticator
-        // Repository stars share the favorites database (an in-memory one beside a test's fake).
-        let starsDatabase = (favorites as? GRDBFavoritesStore)?.database ?? .inMemory()
-        favoritesDatabase = starsDatabase
-        starSync = StarSync(api: api, database: starsDatabase, clock: clock, now: now, login: { authenticator.account?.login })
+        starSync = StarSync(api: api, database: database, clock: clock, now: now, login: { authenticator.account?.login })
         self.repositoryStarring = repositoryStarring
-            ?? StoreRepositoryStarring(store: GRDBFavoritesStore(database: starsDatabase), credentials: api.credentials, sync: starSync, now: now)
+            ?? StoreRepositoryStarring(store: repositories, credentials: api.credentials, sync: starSync, now: now)
         let signedInLogin: @MainActor () async -> String? = { [starSync] in await starSync.signedInLogin() }
         let followed = FollowedPeople(api: api, account: signedInLogin)
         self.followed = followed
-        followingImport = FollowingImport(api: api, store: favorites, account: signedInLogin, followed: followed, now: now)
+        followingImport = FollowingImport(api: api, store: people, account: signedInLogin, followed: followed, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
     }
@@ -145,7 +143,7 @@ public final class AppDependencies {
         let makeDeviceFlow: @Sendable (String?) -> DeviceFlowClient? = { [transport = client.transport] clientID in
             DeviceFlowClient(configuration: OAuthConfiguration.from(apiBaseURL: configuration.baseURL, clientID: clientID), transport: transport, userAgent: configuration.userAgent)
         }
-        let dependencies = AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), favoritesError: favoritesError,
+        let dependencies = AppDependencies(api: client, database: database, favoritesError: favoritesError,
                                            favoritesRecovery: favoritesRecovery, tokenStore: tokenStore, environmentToken: configuration.token,
                                            deviceFlow: makeDeviceFlow(oauthClientID), makeDeviceFlow: makeDeviceFlow)
         dependencies.database = (database, file)
@@ -153,19 +151,6 @@ public final class AppDependencies {
         dependencies.databaseFolder = folder
         dependencies.indexCacheFolder = indexCacheFolder
         return dependencies
-    }
-
-    public func makeSearchViewModel(actions: SearchViewModel.Actions) -> SearchViewModel {
-        let viewModel = SearchViewModel(api: api, favorites: favorites, clock: clock, actions: actions, now: now)
-        viewModel.useHistory(SearchHistory(database: favoritesDatabase, scope: .people))
-        return viewModel
-    }
-
-    public func makeRepositorySearchViewModel(actions: RepositorySearchViewModel.Actions) -> RepositorySearchViewModel {
-        let viewModel = RepositorySearchViewModel(source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), clock: clock, actions: actions, now: now)
-        // Listed when the scope is first shown (`SearchTabViewModel`).
-        viewModel.useHistory(SearchHistory(database: favoritesDatabase, scope: .repositories), listingNow: false)
-        return viewModel
     }
 
     /// How many recent searches are kept for this server, of both scopes.
@@ -176,56 +161,5 @@ public final class AppDependencies {
     /// Preferences › Clear Search History: forgets the queries searched on this server.
     public func clearSearchHistory() throws(FavoritesStoreError) {
         try favoritesDatabase.clearSearchHistory()
-    }
-
-    public func makeFavoritesViewModel(actions: FavoritesViewModel.Actions) -> FavoritesViewModel {
-        FavoritesViewModel(store: favorites, actions: actions, notice: favoritesRecovery?.message ?? favoritesError?.sessionOnlyMessage)
-    }
-
-    public func makeRepositoryFavoritesViewModel(actions: RepositoryFavoritesViewModel.Actions) -> RepositoryFavoritesViewModel {
-        RepositoryFavoritesViewModel(source: RepositoryFavoritesSource(store: repositoryFavorites, starring: repositoryStarring), actions: actions,
-                                     notice: favoritesRecovery?.message ?? favoritesError?.sessionOnlyMessage)
-    }
-
-    public func makeSignInViewModel(reason: String?, actions: SignInViewModel.Actions) -> SignInViewModel {
-        SignInViewModel(authenticator: authenticator, deviceFlow: deviceFlow, reason: reason, actions: actions)
-    }
-
-    public func makeRepositoryDetailViewModel(repository: Repository, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
-        RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring,
-                                  notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: .repository, id: repository.id), actions: actions, now: now)
-    }
-
-    /// Your Profile for `profile` (the signed-in account's): its detail and its three lists, whose
-    /// rows open their own detail through `showPerson` / `showRepository`.
-    public func makeYourProfileViewModel(profile: UserProfile, detailActions: DetailViewModel.Actions,
-                                         showPerson: @escaping @MainActor (User) -> Void, showRepository: @escaping @MainActor (Repository) -> Void,
-                                         showError: @escaping @MainActor (String) -> Void) -> YourProfileViewModel {
-        let user = User(id: profile.id, login: profile.login, avatarURL: profile.avatarURL, profileURL: profile.profileURL, type: profile.type)
-        let people = PeopleSearchSource(api: api, favorites: favorites)
-        let peopleActions = AccountListViewModel<PeopleSearchSource>.Actions(showDetail: showPerson, showError: showError, signInRequired: detailActions.signInRequired)
-        let network = { [api] (direction: FollowDirection) -> AccountListViewModel<PeopleSearchSource>.Fetch in
-            { url throws(GitHubError) in
-                if let url { try await api.users(page: url) } else { try await api.network(direction) }
-            }
-        }
-        let yours: AccountListViewModel<RepositorySearchSource>.Fetch = { [api] url throws(GitHubError) in
-            if let url { try await api.repositories(page: url) } else { try await api.yourRepositories() }
-        }
-        return YourProfileViewModel(
-            detail: makeDetailViewModel(user: user, actions: detailActions),
-            following: AccountListViewModel(list: .following, source: people, fetch: network(.following), actions: peopleActions),
-            followers: AccountListViewModel(list: .followers, source: people, fetch: network(.followers), actions: peopleActions),
-            repositories: AccountListViewModel(list: .repositories, source: RepositorySearchSource(api: api, starring: repositoryStarring, now: now), fetch: yours,
-                                               actions: .init(showDetail: showRepository, showError: showError, signInRequired: detailActions.signInRequired)),
-            followed: followed
-        )
-    }
-
-    public func makeDetailViewModel(user: User, actions: DetailViewModel.Actions) -> DetailViewModel {
-        let viewModel = DetailViewModel(user: user, api: api, store: favorites, notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: .person, id: user.id),
-                                        account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
-        viewModel.onFollowKnown = { [followed] id, following in followed.set(id, followed: following) }
-        return viewModel
     }
 }

@@ -7,7 +7,7 @@ public final class SearchCoordinator: Coordinator {
     public weak var delegate: (any CoordinatorDelegate)?
     public private(set) var tabViewModel: SearchTabViewModel?
     /// The People scope.
-    public var viewModel: SearchViewModel? { tabViewModel?.people }
+    public var viewModel: PeopleSearchViewModel? { tabViewModel?.people }
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let onSelect: @MainActor (User) -> Void
@@ -25,7 +25,7 @@ public final class SearchCoordinator: Coordinator {
     }
 
     public func start() {
-        let people = dependencies.makeSearchViewModel(actions: .init(
+        let people = dependencies.makePeopleSearchViewModel(actions: .init(
             showDetail: { [onSelect] in onSelect($0) },
             showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
             signInRequired: { [onSignInRequired] in onSignInRequired($0) }
@@ -48,7 +48,7 @@ public final class FavoritesCoordinator: Coordinator {
     public weak var delegate: (any CoordinatorDelegate)?
     public private(set) var tabViewModel: FavoritesTabViewModel?
     /// The People list.
-    public var viewModel: FavoritesViewModel? { tabViewModel?.people }
+    public var viewModel: PeopleFavoritesViewModel? { tabViewModel?.people }
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let onSelect: @MainActor (User) -> Void
@@ -63,7 +63,7 @@ public final class FavoritesCoordinator: Coordinator {
     }
 
     public func start() {
-        let people = dependencies.makeFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
+        let people = dependencies.makePeopleFavoritesViewModel(actions: .init(showDetail: { [onSelect] in onSelect($0) }))
         let repositories = dependencies.makeRepositoryFavoritesViewModel(actions: .init(showDetail: { [onSelectRepository] in onSelectRepository($0) }))
         let viewModel = FavoritesTabViewModel(people: people, repositories: repositories, starSync: dependencies.starSync,
                                               followingImport: dependencies.followingImport, followed: dependencies.followed)
@@ -78,7 +78,7 @@ public final class DetailCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var delegate: (any CoordinatorDelegate)?
     public let user: User
-    public private(set) var viewModel: DetailViewModel?
+    public private(set) var viewModel: PersonDetailViewModel?
     private let dependencies: AppDependencies
     private let navigator: any Navigator
     private let openURL: @MainActor (URL) -> Void
@@ -97,7 +97,7 @@ public final class DetailCoordinator: Coordinator {
     }
 
     public func start() {
-        let viewModel = dependencies.makeDetailViewModel(user: user, actions: .init(
+        let viewModel = dependencies.makePersonDetailViewModel(user: user, actions: .init(
             openURL: { [openURL] in openURL($0) },
             showError: { [weak navigator] in navigator?.showToast(Toast(message: $0)) },
             signInRequired: { [onSignInRequired] in onSignInRequired($0) },

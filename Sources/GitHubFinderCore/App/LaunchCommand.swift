@@ -2,7 +2,7 @@ import Foundation
 
 /// What the command line asks for: `github-finder [--api-url URL] [--search QUERY]
 /// [--benchmark-startup]`, or `--version`, or `--help`. Parsed by hand rather than with
-/// swift-argument-parser, whose reflection over the command cost 2–3 ms of every start.
+/// swift-argument-parser, whose reflection over the command costs 2–3 ms of every start.
 public enum LaunchCommand: Equatable, Sendable {
     case run(apiURL: URL?, search: String?, benchmarkStartup: Bool, service: Bool = false)
     case help

@@ -23,7 +23,7 @@ public protocol Navigator: AnyObject {
     func showSearch(_ viewModel: SearchTabViewModel)
     func showFavorites(_ viewModel: FavoritesTabViewModel)
     func show(tab: AppTab)
-    func showDetail(_ viewModel: DetailViewModel)
+    func showDetail(_ viewModel: PersonDetailViewModel)
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel)
     /// Your Profile (signed in) in the detail pane.
     func showYourProfile(_ viewModel: YourProfileViewModel)
@@ -57,8 +57,6 @@ public protocol Navigator: AnyObject {
     func chooseImportFile(chosen: @escaping @MainActor (URL) -> Void)
     /// Light, dark or the desktop's style, applied and remembered.
     func useStyle(_ scheme: ColorSchemePreference)
-    /// Ends the application (a note being typed is saved first).
-    func quit()
 }
 
 /// Opens a URL in the desktop's default browser (GTK: `gtk_show_uri_full`).

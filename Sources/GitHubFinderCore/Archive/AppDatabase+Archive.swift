@@ -56,8 +56,8 @@ extension AppDatabase {
     public func exportArchive(server: URL, at date: Date = Date()) throws(FavoritesStoreError) -> FavoritesArchive {
         try read { db in
             FavoritesArchive(server: server, exportedAt: date,
-                             people: try Favorite.order(sql: "login COLLATE NOCASE").fetchAll(db),
-                             repositories: try RepositoryFavorite.order(sql: Self.repositoryFavoritesOrder).fetchAll(db))
+                             people: try PersonFavorite.order(sql: People.order).fetchAll(db),
+                             repositories: try RepositoryFavorite.order(sql: Repositories.order).fetchAll(db))
         }
     }
 

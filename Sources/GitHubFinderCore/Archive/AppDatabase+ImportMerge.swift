@@ -1,38 +1,6 @@
 import Foundation
 import GRDB
 
-/// A kind of favorite as an import merges it: its snapshot columns, the name that is unique
-/// among favorites of the kind (a login, an owner/name), and where its unstarred notes wait.
-protocol ImportedFavorite: Equatable, FetchableRecord, TableRecord {
-    var id: Int64 { get }
-    var addedAt: Date { get set }
-    var notes: FavoriteNotes { get set }
-    /// The name no two favorites of the kind share (compared as SQLite's NOCASE does).
-    var uniqueName: String { get }
-    /// The snapshot's columns, but for `id`, `addedAt`, `note` and `tags`.
-    static var snapshotColumns: [String] { get }
-    /// Their values, in that order.
-    var snapshotValues: [(any DatabaseValueConvertible)?] { get }
-    /// The `kind` of its rows in `unstarred_notes`.
-    static var unstarredKind: String { get }
-}
-
-extension Favorite: ImportedFavorite {
-    var uniqueName: String { login }
-    static let snapshotColumns = ["login", "name", "avatarURL", "type", "profileURL"]
-    var snapshotValues: [(any DatabaseValueConvertible)?] { [login, name, avatarURL?.absoluteString, type, profileURL?.absoluteString] }
-    static let unstarredKind = "person"
-}
-
-extension RepositoryFavorite: ImportedFavorite {
-    var uniqueName: String { fullName }
-    static let snapshotColumns = ["fullName", "ownerLogin", "ownerID", "name", "description", "language", "stars", "ownerAvatarURL", "htmlURL"]
-    var snapshotValues: [(any DatabaseValueConvertible)?] {
-        [fullName, ownerLogin, ownerID, name, description, language, stars, ownerAvatarURL?.absoluteString, htmlURL?.absoluteString]
-    }
-    static let unstarredKind = "repository"
-}
-
 /// What merging one kind of favorite did to each row of the file.
 enum ImportOutcome {
     case added, updated, unchanged
@@ -46,12 +14,15 @@ extension AppDatabase {
     /// own note or else the file's, and the tags of both), and nothing is removed. A favorite
     /// holding a new one's unique name under another id (renamed, and the name reused) gives way.
     /// `outcome` is told what became of each.
-    static func merge<Record: ImportedFavorite>(_ records: [Record], _ db: Database, outcome: (Record, ImportOutcome) throws -> Void) throws {
+    static func merge<Record: FavoriteSnapshot>(_ records: [Record], _ db: Database, outcome: (Record, ImportOutcome) throws -> Void) throws {
+        let kind = Record.Kind.self
         var existing = Dictionary(try Record.fetchAll(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var idByName = Dictionary(existing.values.map { (foldedName($0.uniqueName), $0.id) }, uniquingKeysWith: { first, _ in first })
-        let withNotesAside = Set(try Int64.fetchAll(db, sql: "SELECT id FROM unstarred_notes WHERE kind = ?", arguments: [Record.unstarredKind]))
+        var idByName = Dictionary(existing.values.map { (foldedName(kind.name(of: $0)), $0.id) }, uniquingKeysWith: { first, _ in first })
+        existing.reserveCapacity(existing.count + records.count)
+        idByName.reserveCapacity(idByName.count + records.count)
+        let withNotesAside = Set(try Int64.fetchAll(db, sql: "SELECT id FROM unstarred_notes WHERE kind = ?", arguments: [kind.notesAsideKind]))
         let table = Record.databaseTableName
-        let columns = Record.snapshotColumns
+        let columns = kind.snapshotColumns
         let insert = try db.cachedStatement(sql: """
             INSERT INTO \(table) (id, \(columns.joined(separator: ", ")), addedAt, note, tags)
             VALUES (?, \(columns.map { _ in "?" }.joined(separator: ", ")), \(storedDate), ?, ?)
@@ -70,20 +41,24 @@ extension AppDatabase {
                 try outcome(record, .unchanged)
                 continue
             }
-            let name = foldedName(record.uniqueName)
+            let name = foldedName(kind.name(of: record))
             if let other = idByName[name], other != record.id {
                 try delete.execute(arguments: [other])
                 existing[other] = nil
             }
-            if let old, foldedName(old.uniqueName) != name { idByName[foldedName(old.uniqueName)] = nil }
+            if let old, foldedName(kind.name(of: old)) != name { idByName[foldedName(kind.name(of: old))] = nil }
             idByName[name] = record.id
-            let tags = FavoriteTags.stored(record.notes.tags)
-            let snapshot = StatementArguments(record.snapshotValues)
+            // One array of values per row, in the statement's order.
+            var values: [(any DatabaseValueConvertible)?] = old == nil ? [record.id] : []
+            values.reserveCapacity(columns.count + 4)
+            values += kind.snapshotValues(of: record)
+            values += [record.addedAt.timeIntervalSince1970, record.notes.note, FavoriteTags.stored(record.notes.tags)]
             if old != nil {
-                try update.execute(arguments: snapshot + [record.addedAt.timeIntervalSince1970, record.notes.note, tags, record.id])
+                values.append(record.id)
+                try update.execute(arguments: StatementArguments(values))
                 try outcome(record, .updated)
             } else {
-                try insert.execute(arguments: [record.id] + snapshot + [record.addedAt.timeIntervalSince1970, record.notes.note, tags])
+                try insert.execute(arguments: StatementArguments(values))
                 // The file's notes win whole over what was put aside when it was unstarred (the
                 // trigger brings those back for the parts the file lacks); none in the file, the
                 // put-aside ones come back.
@@ -98,6 +73,8 @@ extension AppDatabase {
 
     /// ASCII letters lowered, as SQLite's NOCASE compares.
     static func foldedName(_ name: String) -> String {
-        String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        // Most names have no capital: kept as they are.
+        guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
+        return String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }

@@ -34,7 +34,7 @@ extension FavoritesArchive {
         let missing = Self.requiredColumns.subtracting(header)
         guard missing.isEmpty else { throw .invalid(tr("column {name} is missing", ["name": missing.sorted().joined(separator: ", ")])) }
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var people: [Favorite] = [], repositories: [RepositoryFavorite] = [], servers = Set<URL>()
+        var people: [PersonFavorite] = [], repositories: [RepositoryFavorite] = [], servers = Set<URL>()
         for (offset, cells) in rows.dropFirst().enumerated() where cells != [""] {
             let line = offset + 2
             func cell(_ name: String) -> String {
@@ -58,7 +58,7 @@ extension FavoritesArchive {
             switch cell("kind") {
             case "person":
                 guard let type = optional("type").map(AccountType.init(rawValue:)) ?? .user else { throw fail("type") }
-                people.append(Favorite(id: id, login: cell("login"), name: optional("name"), avatarURL: try url("avatar_url"), type: type,
+                people.append(PersonFavorite(id: id, login: cell("login"), name: optional("name"), avatarURL: try url("avatar_url"), type: type,
                                        profileURL: try url("url"), addedAt: addedAt, notes: notes))
             case "repository":
                 let ownerID = try optional("owner_id").map { text throws(FavoritesArchiveError) in

@@ -16,10 +16,10 @@ public struct FavoritesArchive: Codable, Equatable, Sendable {
     /// The GitHub API the ids belong to (ids collide across servers).
     public var server: URL
     public var exportedAt: Date
-    public var people: [Favorite]
+    public var people: [PersonFavorite]
     public var repositories: [RepositoryFavorite]
 
-    public init(server: URL, exportedAt: Date = Date(), people: [Favorite], repositories: [RepositoryFavorite]) {
+    public init(server: URL, exportedAt: Date = Date(), people: [PersonFavorite], repositories: [RepositoryFavorite]) {
         format = Self.format
         version = Self.version
         self.server = server
@@ -57,6 +57,13 @@ public struct FavoritesArchive: Codable, Equatable, Sendable {
 
     /// Reads and checks a JSON file; throws `FavoritesArchiveError` saying what is wrong and where.
     public init(json data: Data) throws(FavoritesArchiveError) {
+        if let archive = Self.read(json: data) { self = archive } else { self = try Self.decode(json: data) }
+        try validate()
+    }
+
+    /// The file decoded by `JSONDecoder`: what `read(json:)` gives up on, with errors saying
+    /// what is wrong and where.
+    static func decode(json data: Data) throws(FavoritesArchiveError) -> FavoritesArchive {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -69,8 +76,7 @@ public struct FavoritesArchive: Codable, Equatable, Sendable {
         do { header = try decoder.decode(Header.self, from: data) } catch { throw .notJSON(Self.describe(error)) }
         guard header.format == Self.format else { throw .notFavorites }
         guard header.version <= Self.version else { throw .newerVersion(header.version) }
-        do { self = try decoder.decode(Self.self, from: data) } catch { throw .invalid(Self.describe(error)) }
-        try validate()
+        do { return try decoder.decode(Self.self, from: data) } catch { throw .invalid(Self.describe(error)) }
     }
 
     /// The fields that say what a file is, read first so that a file of a newer version is

@@ -32,42 +32,7 @@ extension AppDatabase {
         }
     }
 
-    /// The order the Favorites tab lists repositories in: name, then owner, ignoring case.
-    static let repositoryFavoritesOrder = "name COLLATE NOCASE, ownerLogin COLLATE NOCASE"
-
     // MARK: Writes
-
-    /// Stars a repository, or refreshes the snapshot of one already starred. A stale favorite
-    /// holding the same full name (renamed or transferred, and the name reused) is replaced.
-    /// Stars a repository, and updates the outbox in the same transaction.
-    public func saveRepositoryFavorite(_ favorite: RepositoryFavorite, outbox: StarOutboxUpdate = .unchanged) throws(FavoritesStoreError) {
-        try write { db in
-            try Self.save(favorite, db)
-            try Self.apply(outbox, repositoryID: favorite.id, db)
-        }
-    }
-
-    private static func save(_ favorite: RepositoryFavorite, _ db: Database) throws {
-        try RepositoryFavorite.filter(sql: "fullName = ? COLLATE NOCASE AND id <> ?", arguments: [favorite.fullName, favorite.id]).deleteAll(db)
-        try favorite.upsert(db)
-        if !favorite.notes.isEmpty { _ = try setNotes(favorite.notes, table: RepositoryFavorite.databaseTableName, id: favorite.id, db) }
-    }
-
-    /// Unstars a repository; returns the snapshot that was removed, so Undo can put it back.
-    @discardableResult
-    public func deleteRepositoryFavorite(id: Int64, outbox: StarOutboxUpdate = .unchanged) throws(FavoritesStoreError) -> RepositoryFavorite? {
-        try write { db in
-            let removed = try Self.delete(RepositoryFavorite.self, id: id, db)
-            var outbox = outbox
-            // The request names the repository as it was starred.
-            if case .enqueue(var change) = outbox, let removed {
-                change.fullName = removed.fullName
-                outbox = .enqueue(change)
-            }
-            try Self.apply(outbox, repositoryID: id, db)
-            return removed
-        }
-    }
 
     /// Makes the starred repositories exactly `favorites` (GitHub's stars, in a sync), in one
     /// transaction: missing ones are added, changed snapshots refreshed (keeping when each was
@@ -95,21 +60,5 @@ extension AppDatabase {
             changed = true
         }
         return changed
-    }
-
-    // MARK: Reads
-
-    /// Every starred repository, by name then owner (case-insensitive).
-    public func repositoryFavorites() throws(FavoritesStoreError) -> [RepositoryFavorite] {
-        try read { db in try RepositoryFavorite.order(sql: Self.repositoryFavoritesOrder).fetchAll(db) }
-    }
-
-    /// The ids of every starred repository, for star state elsewhere.
-    public func repositoryFavoriteIDs() throws(FavoritesStoreError) -> Set<Int64> {
-        try read(Self.fetchRepositoryFavoriteIDs)
-    }
-
-    static func fetchRepositoryFavoriteIDs(_ db: Database) throws -> Set<Int64> {
-        try Set(Int64.fetchAll(db, sql: "SELECT id FROM favorite_repository"))
     }
 }

@@ -36,7 +36,7 @@ public final class AppDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1.favorites") { db in
-            try db.create(table: Favorite.databaseTableName) { table in
+            try db.create(table: PersonFavorite.databaseTableName) { table in
                 table.primaryKey("id", .integer)
                 table.column("login", .text).notNull().check { length($0) > 0 }
                 table.column("name", .text)
@@ -61,33 +61,6 @@ public final class AppDatabase: Sendable {
 
     // MARK: Writes
 
-    /// Stars a user, or refreshes the snapshot of one already starred. A stale favorite holding
-    /// the same login (the account was renamed and the name reused) is replaced. The note and
-    /// tags stay as they are unless `favorite` carries some (an Undo putting them back).
-    public func saveFavorite(_ favorite: Favorite) throws(FavoritesStoreError) {
-        try write { db in
-            try Favorite.filter(sql: "login = ? COLLATE NOCASE AND id <> ?", arguments: [favorite.login, favorite.id]).deleteAll(db)
-            try favorite.upsert(db)
-            if !favorite.notes.isEmpty { _ = try Self.setNotes(favorite.notes, table: Favorite.databaseTableName, id: favorite.id, db) }
-        }
-    }
-
-    /// Stars each of `favorites` that is not a favorite yet, in one transaction; those already
-    /// starred keep their snapshot and date. A stale favorite holding a new one's login (renamed
-    /// account) is replaced, as in `saveFavorite`. Returns how many were added.
-    public func addNewFavorites(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int {
-        guard !favorites.isEmpty else { return 0 }
-        return try write { db in
-            var added = 0
-            for favorite in favorites where try !Favorite.exists(db, id: favorite.id) {
-                try Favorite.filter(sql: "login = ? COLLATE NOCASE", arguments: [favorite.login]).deleteAll(db)
-                try favorite.insert(db)
-                added += 1
-            }
-            return added
-        }
-    }
-
     /// Fills in (or corrects) the display name of a favorite's snapshot. Does nothing when the
     /// user is no longer a favorite: a late answer never stars anyone again. Returns whether a
     /// favorite was changed.
@@ -98,36 +71,6 @@ public final class AppDatabase: Sendable {
             try db.execute(sql: "UPDATE favorite SET name = ? WHERE id = ? AND name IS NOT ?", arguments: [name, id, name])
             return db.changesCount > 0
         }
-    }
-
-    /// Unstars a user; returns the snapshot that was removed, so Undo can put it back.
-    @discardableResult
-    public func deleteFavorite(id: UserID) throws(FavoritesStoreError) -> Favorite? {
-        try write { db in try Self.delete(Favorite.self, id: id, db) }
-    }
-
-    /// Deletes the record with `id`; returns it as it was (for Undo), nil when there was none.
-    static func delete<Record: FetchableRecord & TableRecord>(_ type: Record.Type, id: Int64, _ db: Database) throws -> Record? {
-        let existing = try Record.fetchOne(db, key: id)
-        try Record.deleteOne(db, key: id)
-        return existing
-    }
-
-    /// Unstars several users at once.
-    public func deleteFavorites(ids: [UserID]) throws(FavoritesStoreError) {
-        try write { db in _ = try Favorite.deleteAll(db, keys: ids) }
-    }
-
-    // MARK: Reads
-
-    /// Every favorite, logins ascending (case-insensitive).
-    public func favorites() throws(FavoritesStoreError) -> [Favorite] {
-        try read { db in try Favorite.order(sql: "login COLLATE NOCASE").fetchAll(db) }
-    }
-
-    /// The ids of every favorite, for star state elsewhere.
-    public func favoriteIDs() throws(FavoritesStoreError) -> Set<UserID> {
-        try read { db in try Set(UserID.fetchAll(db, sql: "SELECT id FROM favorite")) }
     }
 
     func write<T>(_ updates: (Database) throws -> T) throws(FavoritesStoreError) -> T {

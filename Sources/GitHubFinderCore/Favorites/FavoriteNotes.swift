@@ -157,7 +157,7 @@ public struct TagCount: Equatable, Hashable, Sendable {
 extension AppDatabase {
     /// The "v6.notesAndTags" migration: a note and tags on each favorite of both kinds.
     static func createNotesAndTags(_ db: Database) throws {
-        for table in [Favorite.databaseTableName, RepositoryFavorite.databaseTableName] {
+        for table in [PersonFavorite.databaseTableName, RepositoryFavorite.databaseTableName] {
             try db.alter(table: table) { table in
                 table.add(column: "note", .text)
                 table.add(column: "tags", .text)
@@ -179,7 +179,7 @@ extension AppDatabase {
             table.column("tags", .text)
             table.primaryKey(["kind", "id"])
         }
-        for (kind, table) in [("person", Favorite.databaseTableName), ("repository", RepositoryFavorite.databaseTableName)] {
+        for (kind, table) in [("person", PersonFavorite.databaseTableName), ("repository", RepositoryFavorite.databaseTableName)] {
             try db.execute(sql: """
                 CREATE TRIGGER \(table)_notes_put_aside AFTER DELETE ON \(table)
                 WHEN old.note IS NOT NULL OR old.tags IS NOT NULL
@@ -199,17 +199,10 @@ extension AppDatabase {
         }
     }
 
-    /// The two kinds of favorite, by table.
-    public enum FavoriteKind: Sendable {
-        case person, repository
-
-        var table: String { self == .person ? Favorite.databaseTableName : RepositoryFavorite.databaseTableName }
-    }
-
     /// Sets the note and tags of favorite `id`; returns false (writing nothing) when it is not a
     /// favorite. Unchanged notes write nothing, so the lists are not rebuilt for them.
     @discardableResult
-    public func setNotes(_ notes: FavoriteNotes, of kind: FavoriteKind, id: Int64) throws(FavoritesStoreError) -> Bool {
+    public func setNotes(_ notes: FavoriteNotes, of kind: any FavoriteKind.Type, id: Int64) throws(FavoritesStoreError) -> Bool {
         try write { db in try Self.setNotes(notes, table: kind.table, id: id, db) }
     }
 
@@ -221,7 +214,7 @@ extension AppDatabase {
     }
 
     /// The note and tags of favorite `id`; nil when it is not a favorite.
-    public func notes(of kind: FavoriteKind, id: Int64) throws(FavoritesStoreError) -> FavoriteNotes? {
+    public func notes(of kind: any FavoriteKind.Type, id: Int64) throws(FavoritesStoreError) -> FavoriteNotes? {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT note, tags FROM \(kind.table) WHERE id = ?", arguments: [id]).map {
                 FavoriteNotes(storedNote: $0[0], storedTags: $0[1])
@@ -235,8 +228,8 @@ extension AppDatabase {
     public func allTags() throws(FavoritesStoreError) -> [TagCount] {
         try read { db in
             var counts: [String: TagCount] = [:]
-            for kind in [FavoriteKind.person, .repository] {
-                for text in try String.fetchAll(db, sql: "SELECT tags FROM \(kind.table) WHERE tags IS NOT NULL") {
+            for table in [People.table, Repositories.table] {
+                for text in try String.fetchAll(db, sql: "SELECT tags FROM \(table) WHERE tags IS NOT NULL") {
                     for tag in FavoriteTags.parse(stored: text) { counts[tag.lowercased(), default: TagCount(name: tag, count: 0)].count += 1 }
                 }
             }
@@ -245,9 +238,9 @@ extension AppDatabase {
     }
 
     /// The note and tags of favorite `id` now and after each change (nil while it is not a favorite).
-    public func observeNotes(of kind: FavoriteKind, id: Int64) -> AsyncStream<FavoriteNotes?> {
+    public func observeNotes(of kind: any FavoriteKind.Type, id: Int64) -> AsyncStream<FavoriteNotes?> {
         let table = kind.table
-        return GRDBFavoritesStore(database: self).stream(ValueObservation.tracking { db in
+        return stream(ValueObservation.tracking { db in
             try Row.fetchOne(db, sql: "SELECT note, tags FROM \(table) WHERE id = ?", arguments: [id]).map {
                 FavoriteNotes(storedNote: $0[0], storedTags: $0[1])
             }

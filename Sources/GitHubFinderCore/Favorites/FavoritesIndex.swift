@@ -1,65 +1,54 @@
 import Foundation
-import GRDB
 
-/// One row of the Favorites list: a letter header or a favorite. Headers live in the same list
-/// as users (GTK 4.8 has no list section headers), so 100,000 favorites stay one flat model.
+/// One row of a Favorites list: a letter header or a favorite. Headers live in the same list as
+/// favorites (GTK 4.8 has no list section headers), so 100,000 favorites stay one flat model.
 public enum FavoritesRow: Hashable, Sendable {
     case header(String)
-    case favorite(UserID)
+    case favorite(Int64)
+
+    /// The header's letter; nil for a favorite.
+    public var letter: String? { if case .header(let letter) = self { letter } else { nil } }
+    /// The favorite's id; nil for a header.
+    public var favoriteID: Int64? { if case .favorite(let id) = self { id } else { nil } }
 }
 
 extension FavoritesRow: LetterIndexRow {
     static func entry(_ id: Int64) -> FavoritesRow { .favorite(id) }
 }
 
-/// Every favorite, grouped and ready to filter, in a compact form: 100,000 favorites are a few
-/// flat arrays (about 40 bytes of bookkeeping each plus their text), not 100,000 `Favorite` values
-/// with Foundation `URL`s. Built once per store change (`AppDatabase.favoritesIndex`), off the main
-/// thread; a keystroke is one scan over one buffer of lowercase bytes; a row drawn asks
-/// `favorite(_:)` for its snapshot, made then.
+/// Every favorite of a kind, grouped and ready to filter, in a compact form: 100,000 favorites are
+/// a few flat arrays (about 40 bytes of bookkeeping each plus their text), not 100,000 snapshots
+/// with Foundation `URL`s. Built once per store change (`AppDatabase.favoritesIndex`), off the
+/// main thread; a keystroke is one scan over one buffer of lowercase bytes; a row drawn asks
+/// `row(_:)` for what it shows, made then.
 ///
-/// Each entry keeps login, name, avatar URL, profile URL, `addedAt`, note and tags as stored (see
-/// `FavoritesIndexBuilder`), and its account type; login, name, note and tags are searched.
-public struct FavoritesIndex: Sendable {
-    /// The bucket for anything that does not start with a letter A–Z (after folding accents).
-    public static let otherSection = LetterSection.other
-
-    let core: LetterIndex<AccountType>
+/// Each entry keeps its kind's `Field`s as stored and its `Extra`; the filter searches the kind's
+/// `searched` fields.
+public struct FavoritesIndex<Kind: FavoriteKind>: Sendable {
+    let core: LetterIndex<Kind.Extra>
 
     public var count: Int { core.count }
 
-    /// What a favorite's row shows: less than `favorite(_:)` makes (no date parsed, one URL),
-    /// since a filter keystroke fills a screenful of rows.
-    public struct Row: Sendable, Equatable {
-        public var login: String
-        public var name: String?
-        public var avatarURL: URL?
-        public var type: AccountType
-        /// The note's first line with text.
-        public var note: String? = nil
-        public var tags: [String] = []
+    /// What the row of favorite `id` shows; nil when it is not in the index.
+    public func row(_ id: Int64) -> Kind.Row? {
+        entry(id).map(Kind.row)
     }
 
-    public func row(_ id: UserID) -> Row? {
+    /// The snapshot behind a row (a selection, an unstar).
+    public func favorite(_ id: Int64) -> Kind.Favorite? {
+        entry(id).map(Kind.favorite)
+    }
+
+    private func entry(_ id: Int64) -> FavoriteEntry<Kind>? {
         guard let (entry, texts) = core.entry(id) else { return nil }
-        let notes = FavoriteNotes(storedNote: texts[5], storedTags: texts[6])
-        return Row(login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra, note: notes.firstLine, tags: notes.tags)
+        return FavoriteEntry(id: entry.id, extra: entry.extra, texts: texts)
     }
 
     /// Every tag the favorites carry, the most used first.
     public var tags: [TagCount] { core.tags }
 
-    /// The snapshot behind a favorite (a selection, an unstar).
-    public func favorite(_ id: UserID) -> Favorite? {
-        guard let (entry, texts) = core.entry(id) else { return nil }
-        let addedAt = texts[4].flatMap { Date.fromDatabaseValue($0.databaseValue) } ?? Date(timeIntervalSince1970: 0)
-        return Favorite(id: entry.id, login: texts[0] ?? "", name: texts[1], avatarURL: texts[2].flatMap(URL.init(string:)), type: entry.extra,
-                        profileURL: texts[3].flatMap(URL.init(string:)), addedAt: addedAt, notes: FavoriteNotes(storedNote: texts[5], storedTags: texts[6]))
-    }
-
-    /// Header and favorite rows for `filter` (a case-insensitive substring of login, name, note
-    /// or a tag; blank shows everything), among those carrying all of `tags`. Empty sections
-    /// are dropped.
+    /// Header and favorite rows for `filter` (a case-insensitive substring of a searched text;
+    /// blank shows everything), among those carrying all of `tags`. Empty sections are dropped.
     public func rows(matching filter: String, tags: Set<String> = []) -> [FavoritesRow] {
         core.rows(matching: filter, tags: tags)
     }
@@ -74,11 +63,6 @@ public struct FavoritesIndex: Sendable {
     public func rows(at positions: [Int32]?, tags: Set<String>) -> [FavoritesRow] {
         core.rows(at: positions, tags: tags)
     }
-
-    /// The section a login belongs under: its first letter, case- and accent-folded, or "#".
-    public static func section(for login: String) -> String {
-        LetterSection.titles[Int(LetterSection.number(for: login))]
-    }
 }
 
 // In an extension, so the memberwise `init(core:)` stays.
@@ -89,7 +73,7 @@ extension FavoritesIndex {
     }
 
     /// An index of `favorites` in any order (tests, small lists); the app builds it from SQLite.
-    public init(_ favorites: [Favorite]) {
-        self = FavoritesIndexBuilder(favorites).build()
+    public init(_ favorites: [Kind.Favorite]) {
+        self = FavoritesIndexBuilder<Kind>(favorites).build()
     }
 }

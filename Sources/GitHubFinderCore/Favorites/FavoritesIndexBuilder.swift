@@ -1,43 +1,41 @@
 import Foundation
-import GRDB
 
-/// Collects favorites (from SQLite's buffers, or `Favorite` values) into a `FavoritesIndex`.
-/// Each stores login, name, avatar URL, profile URL, `addedAt`, note and tags (one per line), in
-/// that order (what `FavoritesIndex` reads back); login (the sort key and the section), name,
-/// note and tags are searched.
-struct FavoritesIndexBuilder {
-    private var core: LetterIndexBuilder<AccountType>
+/// Collects favorites of a kind (from SQLite's buffers, or snapshots) into a `FavoritesIndex`:
+/// each entry's `Kind.Field` texts in their order, then what `Kind.searched` names is made
+/// searchable and `Kind.sectionField` names the section.
+struct FavoritesIndexBuilder<Kind: FavoriteKind> {
+    private var core: LetterIndexBuilder<Kind.Extra>
+    /// `Kind.Field.allCases`, made once (not once per entry).
+    private let fields = Kind.Field.allCases
     /// How many texts each entry stores, and which holds the tags (a saved index must agree).
-    static let shape = LetterIndexShape(fieldCount: 7, tagField: 6)
+    static var shape: LetterIndexShape { LetterIndexShape(fieldCount: Kind.Field.allCases.count, tagField: Kind.Field.tags.rawValue) }
 
     init(capacity: Int) {
-        core = LetterIndexBuilder(capacity: capacity, fieldCount: Self.shape.fieldCount, sectionField: 0, searched: [.text(0), .keyEnd, .text(1), .text(5), .text(6)],
-                                  tagField: Self.shape.tagField, textBytes: 140, haystackBytes: 34)
+        let searched = Kind.searched.map { part -> LetterIndexBuilder<Kind.Extra>.SearchPart in
+            switch part {
+            case .field(let field, let separator): .text(field.rawValue, then: separator)
+            case .keyEnd: .keyEnd
+            }
+        }
+        core = LetterIndexBuilder(capacity: capacity, fieldCount: Self.shape.fieldCount, sectionField: Kind.sectionField.rawValue, searched: searched,
+                                  tagField: Self.shape.tagField, textBytes: Kind.typicalBytes.text, haystackBytes: Kind.typicalBytes.haystack)
     }
 
     var count: Int { core.count }
 
-    init(_ favorites: [Favorite]) {
+    init(_ favorites: [Kind.Favorite]) {
         self.init(capacity: favorites.count)
-        for favorite in favorites { append(favorite) }
+        for favorite in favorites {
+            core.begin(id: favorite.id, extra: Kind.extra(of: favorite))
+            for field in fields { core.store(Kind.text(field, of: favorite)) }
+        }
     }
 
-    mutating func append(_ favorite: Favorite) {
-        append(id: favorite.id, login: favorite.login, name: favorite.name, avatarURL: favorite.avatarURL?.absoluteString,
-               profileURL: favorite.profileURL?.absoluteString, addedAt: String.fromDatabaseValue(favorite.addedAt.databaseValue),
-               note: favorite.notes.note, tags: FavoriteTags.stored(favorite.notes.tags), type: favorite.type)
-    }
-
-    /// Adds one favorite; buffers are only read during the call.
-    mutating func append<Text: IndexedText>(id: UserID, login: Text, name: Text?, avatarURL: Text?, profileURL: Text?, addedAt: Text?, note: Text? = nil, tags: Text? = nil, type: AccountType) {
-        core.begin(id: id, extra: type)
-        core.store(login)
-        core.store(name)
-        core.store(avatarURL)
-        core.store(profileURL)
-        core.store(addedAt)
-        core.store(note)
-        core.store(tags)
+    /// Adds one favorite: `texts` gives each field's text in `Kind.Field` order (buffers are only
+    /// read during the call).
+    mutating func append<Text: IndexedText>(id: Int64, extra: Kind.Extra, texts: (Kind.Field) -> Text?) {
+        core.begin(id: id, extra: extra)
+        for field in fields { core.store(texts(field)) }
     }
 
     /// Makes what the filter searches (see `LetterIndexBuilder.prepareSearch`).
@@ -45,9 +43,9 @@ struct FavoritesIndexBuilder {
         core.prepareSearch()
     }
 
-    /// Sections A…Z then #, lowercase logins ascending inside each (ties by id); see
+    /// Sections A…Z then #, by sort key inside each (ties by id); see
     /// `LetterIndexBuilder.build(hint:)`.
-    consuming func build(hint: [Int32]? = nil) -> FavoritesIndex {
+    consuming func build(hint: [Int32]? = nil) -> FavoritesIndex<Kind> {
         core.prepareSearch()
         return FavoritesIndex(core: core.build(hint: hint))
     }

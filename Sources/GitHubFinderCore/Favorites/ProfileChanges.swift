@@ -36,7 +36,7 @@ extension AppDatabase {
     /// first time they were seen as a favorite, and the last time. Deleted with the favorite.
     static func createProfileBaselines(_ db: Database) throws {
         try db.create(table: "favorite_profile") { table in
-            table.primaryKey("favoriteID", .integer).references(Favorite.databaseTableName, onDelete: .cascade)
+            table.primaryKey("favoriteID", .integer).references(PersonFavorite.databaseTableName, onDelete: .cascade)
             table.column("starredFollowers", .integer).notNull()
             table.column("starredRepositories", .integer).notNull()
             table.column("starredBio", .text)
@@ -54,7 +54,7 @@ extension AppDatabase {
     @discardableResult
     public func recordFavoriteProfile(_ profile: UserProfile, at date: Date = Date()) throws(FavoritesStoreError) -> ProfileChanges? {
         try write { db in
-            guard try Favorite.exists(db, id: profile.id) else { return nil }
+            guard try PersonFavorite.exists(db, id: profile.id) else { return nil }
             let bio = profile.bio.flatMap { $0.isEmpty ? nil : $0 }
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT starredFollowers, starredRepositories, starredBio, starredAt, seenFollowers, seenRepositories, seenBio, seenAt

@@ -12,7 +12,7 @@ public final class FollowingImport {
     public private(set) var progress: FollowingImportProgress?
 
     @ObservationIgnored private let api: any GitHubAPI
-    @ObservationIgnored private let store: any FavoritesStore
+    @ObservationIgnored private let store: any PersonFavoritesStore
     @ObservationIgnored private let account: @MainActor () async -> String?
     @ObservationIgnored private let now: @Sendable () -> Date
     /// Told the complete list when an import runs to its end (the rows' "Following" badge).
@@ -21,7 +21,7 @@ public final class FollowingImport {
     @ObservationIgnored private let logger = Logger(label: "GitHubFinder.FollowingImport")
 
     /// `account`: the signed-in login, once known (nil signed out).
-    public init(api: any GitHubAPI, store: any FavoritesStore, account: @escaping @MainActor () async -> String?, followed: FollowedPeople? = nil,
+    public init(api: any GitHubAPI, store: any PersonFavoritesStore, account: @escaping @MainActor () async -> String?, followed: FollowedPeople? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.api = api
         self.followed = followed
@@ -69,7 +69,7 @@ public final class FollowingImport {
                 // Cancelled while the page was on its way: it is not added.
                 if Task.isCancelled { return false }
                 let addedAt = now()
-                let favorites = users.filter { seen.insert($0.id).inserted }.map { Favorite($0, addedAt: addedAt) }
+                let favorites = users.filter { seen.insert($0.id).inserted }.map { PersonFavorite($0, addedAt: addedAt) }
                 do throws(FavoritesStoreError) {
                     let added = try await Self.addNew(favorites, to: store)
                     counts.added += added
@@ -98,7 +98,7 @@ public final class FollowingImport {
     }
 
     /// The write, away from the main thread: a page of 100 is one transaction.
-    nonisolated private static func addNew(_ favorites: [Favorite], to store: any FavoritesStore) async throws(FavoritesStoreError) -> Int {
+    nonisolated private static func addNew(_ favorites: [PersonFavorite], to store: any PersonFavoritesStore) async throws(FavoritesStoreError) -> Int {
         try await Task.detached(priority: .userInitiated) {
             Result { () throws(FavoritesStoreError) -> Int in try store.addNew(favorites) }
         }.value.get()

@@ -6,8 +6,8 @@ import Synchronization
 /// costs no quota, and may come with a reduced set of headers) is answered from here whole.
 ///
 /// Bounded twice, oldest first out: `capacity` entries and `byteCapacity` bytes of bodies. The
-/// count alone did not bound the memory: a person's first page of repositories is ~150 KB (30
-/// repositories, as GitHub sends them), so 512 of them could have held ~75 MB.
+/// count alone does not bound the memory: a person's first page of repositories is ~150 KB (30
+/// repositories, as GitHub sends them), so 512 of them could hold ~75 MB.
 final class ConditionalCache: Sendable {
     struct Entry: Sendable {
         var etag: String

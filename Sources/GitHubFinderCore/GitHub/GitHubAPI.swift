@@ -9,9 +9,9 @@ public protocol GitHubAPI: Sendable {
     var credentials: Credentials { get }
 
     /// The first page of a user search.
-    func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage
+    func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> UserSearchPage
     /// A later page, from the `next` URL of the previous one, followed verbatim.
-    func searchUsers(page: URL) async throws(GitHubError) -> SearchPage
+    func searchUsers(page: URL) async throws(GitHubError) -> UserSearchPage
     /// The first page of a repository search (same quota as user search).
     func searchRepositories(_ request: RepositorySearchRequest) async throws(GitHubError) -> RepositorySearchPage
     /// A later page, from the `next` URL of the previous one, followed verbatim.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension GitHubClient {
-    public func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
+    public func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> UserSearchPage {
         try Self.checkLength(request.query)
         return try await searchUsers(page: GitHubEndpoint.searchUsers(request, base: configuration.baseURL))
     }
@@ -13,7 +13,7 @@ extension GitHubClient {
         }
     }
 
-    public func searchUsers(page url: URL) async throws(GitHubError) -> SearchPage {
+    public func searchUsers(page url: URL) async throws(GitHubError) -> UserSearchPage {
         let response = try await get(url, policy: .init(resource: "search"))
         return try GitHubDecoding.searchPage(from: response.body, link: response.headers["link"])
     }

@@ -3,12 +3,12 @@ import Foundation
 /// Response bodies to domain models: what the client runs on every success, public so the
 /// benchmark measures exactly this path.
 public enum GitHubDecoding {
-    /// A `/search/users` body and its `Link` header value to a `SearchPage`. An item that cannot
+    /// A `/search/users` body and its `Link` header value to a `UserSearchPage`. An item that cannot
     /// be shown is skipped and counted in `skippedCount`.
-    public static func searchPage(from body: Data, link: String?) throws(GitHubError) -> SearchPage {
+    public static func searchPage(from body: Data, link: String?) throws(GitHubError) -> UserSearchPage {
         let envelope = try searchEnvelope(SearchItemDTO.self, from: body, what: "search results")
         let users = envelope.items.compactMap(DTOMapping.user)
-        return SearchPage(users: users, totalCount: max(envelope.total ?? users.count, 0), incompleteResults: envelope.incomplete ?? false,
+        return UserSearchPage(users: users, totalCount: max(envelope.total ?? users.count, 0), incompleteResults: envelope.incomplete ?? false,
                           next: LinkHeader(link).next, skippedCount: envelope.itemCount - users.count)
     }
 

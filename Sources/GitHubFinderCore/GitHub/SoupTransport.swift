@@ -7,8 +7,8 @@ import Synchronization
 /// included. It never follows redirects itself, keeps no HTTP cache or cookies, uses the
 /// desktop's proxy settings, and ends the request when the calling task is cancelled.
 ///
-/// (URLSession, libcurl on Linux, loaded libcurl and its ~25 libraries — OpenSSL, GnuTLS,
-/// Kerberos, LDAP, SSH, RTMP… — with the first request: 7 MB of the app's resident memory.)
+/// (Not URLSession: on Linux it loads libcurl and its ~25 libraries — OpenSSL, GnuTLS, Kerberos,
+/// LDAP, SSH, RTMP… — with the first request, some 7 MB of resident memory.)
 public final class SoupTransport: HTTPTransport, Sendable {
     private let session: Session
 

@@ -15,7 +15,7 @@ public enum SortOrder: String, Sendable, Hashable {
 }
 
 /// A query as the user typed it, guaranteed not blank, so an empty search can never reach the
-/// network (seed 003 sent `q=` and got 422).
+/// network (GitHub answers `q=` with 422).
 public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
     /// The longest query we send. GitHub rejects more than 256 characters of search text;
     /// qualifiers come on top, so the guard here is only against absurd input.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One page of any search: what paging needs from `SearchPage` and `RepositorySearchPage`.
+/// One page of any search: what paging needs from `UserSearchPage` and `RepositorySearchPage`.
 public protocol SearchResultsPage<Item>: Sendable {
     associatedtype Item: Sendable & Identifiable<Int64>
     var items: [Item] { get }
@@ -11,7 +11,7 @@ public protocol SearchResultsPage<Item>: Sendable {
     var skippedCount: Int { get }
 }
 
-extension SearchPage: SearchResultsPage {
+extension UserSearchPage: SearchResultsPage {
     public var items: [User] { users }
 }
 
@@ -51,9 +51,9 @@ public struct SearchResults<Item: Sendable & Identifiable<Int64>>: Sendable {
 
     public var hasMore: Bool { next != nil }
     /// True when more match than GitHub returns ("Showing the first 1,000 of 6,038").
-    public var isCappedByGitHub: Bool { totalCount > SearchPage.resultCap }
+    public var isCappedByGitHub: Bool { totalCount > UserSearchPage.resultCap }
     /// How many of the matches can be paged to.
-    public var reachableCount: Int { min(totalCount, SearchPage.resultCap) }
+    public var reachableCount: Int { min(totalCount, UserSearchPage.resultCap) }
 }
 
 /// A user search accumulated across pages.

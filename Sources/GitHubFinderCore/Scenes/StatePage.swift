@@ -24,8 +24,8 @@ public struct StatePage: Equatable, Sendable {
 
     /// Whether the title and the description fit a 360 px pane as their lines are broken (ours
     /// are broken by hand, translations too): then the page shows them as they are. Wrapped text
-    /// is laid out again at every width GTK measures it at, which cost 8 ms before the first frame
-    /// for two pages; a long line (a message from GitHub) still wraps.
+    /// is laid out again at every width GTK measures it at, which delays the first frame; a long
+    /// line (a message from GitHub) still wraps.
     public var fitsUnwrapped: Bool {
         Self.columns(title) <= Self.titleColumns && description.split(separator: "\n").allSatisfy { Self.columns($0) <= Self.descriptionColumns }
     }

@@ -102,7 +102,7 @@ public final class ShellSearch: @unchecked Sendable {
 
     private enum Favorited {
         /// With its follower count when its profile was last seen.
-        case person(Favorite, followers: Int?)
+        case person(PersonFavorite, followers: Int?)
         case repository(RepositoryFavorite)
         case search(String, SearchScope)
         case github(User)
@@ -126,7 +126,7 @@ public final class ShellSearch: @unchecked Sendable {
             switch parts[0] {
             // `*`: a file the app has not migrated yet has no notes (the columns' order is the record's).
             case "person":
-                try Favorite.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [key]).map { favorite in
+                try PersonFavorite.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [key]).map { favorite in
                     let followers = try db.tableExists("favorite_profile")
                         ? Int.fetchOne(db, sql: "SELECT seenFollowers FROM favorite_profile WHERE favoriteID = ?", arguments: [key]) : nil
                     return Favorited.person(favorite, followers: followers)
@@ -138,7 +138,7 @@ public final class ShellSearch: @unchecked Sendable {
     }
 
     /// "octocat · Organization · 1.2k followers · met at GUADEC", the note's first line cut short.
-    private static func meta(_ id: String, _ favorite: Favorite, followers: Int?) -> ShellSearchMeta {
+    private static func meta(_ id: String, _ favorite: PersonFavorite, followers: Int?) -> ShellSearchMeta {
         let name = favorite.name.flatMap { $0.isEmpty ? nil : $0 } ?? favorite.login
         var parts = name == favorite.login ? [] : [favorite.login]
         switch favorite.type {

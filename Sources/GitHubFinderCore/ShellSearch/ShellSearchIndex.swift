@@ -26,12 +26,12 @@ struct ShellSearchIndex: Sendable {
     static func read(_ db: Database) throws -> ShellSearchIndex {
         var index = ShellSearchIndex()
         // A file the app has not migrated yet may lack the repositories' table.
-        let tables = try [Favorite.databaseTableName, RepositoryFavorite.databaseTableName].filter { try db.tableExists($0) }
+        let tables = try [PersonFavorite.databaseTableName, RepositoryFavorite.databaseTableName].filter { try db.tableExists($0) }
         let count = try tables.reduce(0) { $0 + (try AppDatabase.rowCount(db, table: $1)) }
         index.entries.reserveCapacity(count)
         index.text.reserveCapacity(count * 40)
-        if tables.contains(Favorite.databaseTableName) {
-            let notes = try notesColumns(db, Favorite.databaseTableName)
+        if tables.contains(PersonFavorite.databaseTableName) {
+            let notes = try notesColumns(db, PersonFavorite.databaseTableName)
             try AppDatabase.step(db, "SELECT id, login, name, \(notes) FROM favorite") { statement in
                 let row = IndexedRow(statement: statement)
                 index.append(.person, row.id, primary: row.text(1), secondary: [row.text(2), row.text(3), row.text(4)])

@@ -57,7 +57,7 @@ extension StarSync {
         // Answered after signing out, or as someone else: the next sync of that account asks again.
         guard isSignedIn, await signedInLogin()?.lowercased() == offer.login.lowercased() else { return }
         do {
-            let starred = try database.repositoryFavoriteIDs()
+            let starred = try database.favoriteIDs(of: Repositories.self)
             for favorite in offer.repositories where starred.contains(favorite.id) {
                 try database.enqueueStarChange(StarChange(repositoryID: favorite.id, fullName: favorite.fullName, action: .star, enqueuedAt: now(), login: offer.login))
             }

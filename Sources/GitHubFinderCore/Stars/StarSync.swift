@@ -143,9 +143,9 @@ public final class StarSync {
             guard try !database.pendingStarChanges().contains(where: { $0.repositoryID == change.repositoryID }) else { return }
             switch change.action {
             case .star:
-                try database.deleteRepositoryFavorite(id: change.repositoryID)
+                try database.delete(Repositories.self, id: change.repositoryID)
             case .unstar:
-                try database.saveRepositoryFavorite(await snapshot(for: change))
+                try database.save(await snapshot(for: change))
             }
         } catch {
             logger.error("a refused star change could not be rolled back", metadata: ["error": "\(error)"])

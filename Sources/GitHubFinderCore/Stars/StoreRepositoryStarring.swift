@@ -4,13 +4,13 @@ import Foundation
 /// durable in the database when it returns, and, signed in, queued in the outbox in the same
 /// transaction and handed to `StarSync` to send. Signed out, stars stay local and nothing is queued.
 public struct StoreRepositoryStarring: UndoableRepositoryStarring {
-    public let store: any RepositoryFavoritesStore
+    public let store: any FavoritesStore<Repositories>
     let credentials: Credentials
     /// Sends the outbox; nil: changes are queued and wait for the next `StarSync.send()`.
     let sync: StarSync?
     let now: @Sendable () -> Date
 
-    public init(store: any RepositoryFavoritesStore, credentials: Credentials, sync: StarSync?, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any FavoritesStore<Repositories>, credentials: Credentials, sync: StarSync?, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.credentials = credentials
         self.sync = sync
@@ -18,7 +18,7 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
     }
 
     public func observeStarredIDs() -> AsyncStream<Set<Int64>> {
-        store.observeRepositoryFavoriteIDs()
+        store.observeFavoriteIDs()
     }
 
     @MainActor public func star(_ repository: Repository) throws {
@@ -31,7 +31,7 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
 
     @discardableResult
     @MainActor public func unstarForUndo(_ repository: Repository) throws(FavoritesStoreError) -> RepositoryFavorite? {
-        let removed = try store.remove(repositoryID: repository.id, outbox: outbox(repository.id, fullName: repository.fullName, .unstar))
+        let removed = try store.remove(id: repository.id, outbox: outbox(repository.id, fullName: repository.fullName, .unstar))
         sendIfSignedIn()
         return removed
     }
@@ -39,7 +39,7 @@ public struct StoreRepositoryStarring: UndoableRepositoryStarring {
     @MainActor public func restore(_ favorite: RepositoryFavorite) throws(FavoritesStoreError) {
         // Already back (GitHub refused the unstar, and it was rolled back): nothing to undo;
         // starring again would only be refused in turn and remove it.
-        guard try !store.repositoryFavoriteIDs().contains(favorite.id) else { return }
+        guard try !store.favoriteIDs().contains(favorite.id) else { return }
         try save(favorite)
     }
 

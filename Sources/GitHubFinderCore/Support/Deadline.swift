@@ -2,8 +2,8 @@ import Synchronization
 
 /// `operation`'s value, or nil once `timeout` has passed (or the caller is cancelled) — returning
 /// then, without waiting for `operation` to notice that it was cancelled. A task group would wait
-/// for it: a request whose cancellation is slow (a loaded machine, a stalled connection) kept the
-/// Shell's search waiting seconds past its deadline.
+/// for it: a request whose cancellation is slow (a loaded machine, a stalled connection) would
+/// keep the Shell's search waiting seconds past its deadline.
 func value<T: Sendable>(within timeout: Duration, of operation: @escaping @Sendable () async -> T) async -> T? {
     let race = DeadlineRace<T>()
     return await withTaskCancellationHandler {

@@ -69,7 +69,7 @@ public enum RunningExecutable {
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
     // Without a translation gettext returns the pointer it was given, valid only inside
-    // withCString: the text is copied there (copied after, it was read from freed memory).
+    // withCString: the text is copied there (copied after, it would be read from freed memory).
     fill(message.withCString { String(cString: dgettext(Localization.domain, $0)) }, values)
 }
 
@@ -84,8 +84,8 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: Ke
 
 /// `text` with each `{name}` of `values` replaced by its value, in one pass: a value is never
 /// searched for placeholders itself, and an unknown `{…}` stays as written. Pure Swift: Foundation's
-/// `replacingOccurrences` goes through NSString and CFStringFind on Linux, and was 40 % of the
-/// time a repository row took to fill while the Favorites filter was typed.
+/// `replacingOccurrences` goes through NSString and CFStringFind on Linux, too slow for rows
+/// filled at every keystroke of the Favorites filter.
 private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
     guard !values.isEmpty, let first = text.utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
     var result = String(text[..<first])

@@ -19,7 +19,7 @@ enum Dialogs {
         adw_about_window_set_website(window, website)
         adw_about_window_set_issue_url(window, website + "/issues")
         adw_about_window_set_license_type(window, GTK_LICENSE_MIT_X11)
-        withNullTerminated([AboutTexts.developers]) { adw_about_window_set_developers(window, $0) }
+        CStrings.withNullTerminated([AboutTexts.developers]) { adw_about_window_set_developers(window, $0) }
         gtk_window_set_transient_for(UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self), parent)
         gtk_window_present(UnsafeMutableRawPointer(about).assumingMemoryBound(to: GtkWindow.self))
     }
@@ -58,14 +58,5 @@ enum Dialogs {
             if response == "confirm" { confirmed() } else { declined() }
         }
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
-    }
-
-    /// A NULL-terminated `const char **` for the duration of `body`.
-    private static func withNullTerminated(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-        pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { body($0) }
-        }
-        pointers.forEach { free($0) }
     }
 }

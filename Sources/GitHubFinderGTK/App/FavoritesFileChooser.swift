@@ -16,8 +16,8 @@ enum FavoritesFileChooser {
                                                  FavoritesFileTexts.exportButton, FavoritesFileTexts.cancelButton)!
         let chooser = native
         gtk_file_chooser_set_current_name(chooser, suggestedName)
-        withStrings(FavoritesFileTexts.formats.map(\.id)) { ids in
-            withStrings(FavoritesFileTexts.formats.map(\.label)) { labels in
+        CStrings.withNullTerminated(FavoritesFileTexts.formats.map(\.id)) { ids in
+            CStrings.withNullTerminated(FavoritesFileTexts.formats.map(\.label)) { labels in
                 gtk_file_chooser_add_choice(chooser, "format", FavoritesFileTexts.formatChoice, ids, labels)
             }
         }
@@ -57,14 +57,5 @@ enum FavoritesFileChooser {
             chosen(URL(fileURLWithPath: String(cString: path)))
         }
         gtk_native_dialog_show(nativeDialog)
-    }
-
-    /// A NULL-terminated `const char **` for the duration of `body`.
-    private static func withStrings(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-        pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { body($0) }
-        }
-        pointers.forEach { free($0) }
     }
 }

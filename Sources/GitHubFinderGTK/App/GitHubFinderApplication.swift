@@ -172,7 +172,6 @@ public final class GitHubFinderApplication {
         let window = MainWindow(application: application, api: dependencies.api)
         StartupTrace.mark("window built")
         window.rateLimitSummary = { [weak self] in self?.dependencies.map { RateLimitSummary.text($0.api.rateLimits) } ?? "" }
-        window.onQuit = { [weak self] in self?.quit() }
         window.applicationActions = applicationActions
         window.makePreferences = { [weak self] in self?.makePreferences() }
         self.window = window

@@ -55,12 +55,6 @@ final class InstalledActions {
     }
 
     private func setAccelerators(_ keys: [String], for detailedName: String) {
-        var pointers: [UnsafeMutablePointer<CChar>?] = keys.map { strdup($0) } + [nil]
-        pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, detailedName, $0)
-            }
-        }
-        pointers.forEach { free($0) }
+        CStrings.withNullTerminated(keys) { gtk_application_set_accels_for_action(application, detailedName, $0) }
     }
 }

@@ -10,7 +10,7 @@ public final class MainWindow: Navigator {
     let avatars: AvatarTextures
     private(set) var searchView: SearchView?
     private(set) var favoritesView: FavoritesView?
-    private(set) var detailView: DetailView?
+    private(set) var detailView: PersonDetailView?
     private(set) var repositoryDetailView: RepositoryDetailView?
     /// Your Profile while shown (its detail is `detailView` then).
     private(set) var yourProfileView: YourProfileView?
@@ -155,8 +155,8 @@ public final class MainWindow: Navigator {
         updateLayout()
     }
 
-    public func showDetail(_ viewModel: DetailViewModel) {
-        let view = DetailView(viewModel: viewModel, avatars: avatars)
+    public func showDetail(_ viewModel: PersonDetailViewModel) {
+        let view = PersonDetailView(viewModel: viewModel, avatars: avatars)
         (detailView, repositoryDetailView, yourProfileView) = (view, nil, nil)
         present(detail: view.root, focus: view.openButton)
     }
@@ -175,7 +175,7 @@ public final class MainWindow: Navigator {
 
     /// Puts a detail (a person's, a repository's, your profile) in the pane in place of what was
     /// there. Focus inside the replaced one (a person's repository activated) moves to `focus`:
-    /// keyboard users go on from there, and GTK 4.8 printed a critical when it was left behind.
+    /// keyboard users go on from there, and GTK 4.8 prints a critical when it is left behind.
     private func present(detail root: Widget, focus: Widget) {
         let hadFocus = detailStack.containsFocus
         detailStack.removeNamed("detail")
@@ -234,11 +234,6 @@ public final class MainWindow: Navigator {
         preferences.colorScheme = scheme
         try? store.save(preferences)
     }
-
-    /// Quits the application (set by it).
-    var onQuit: (@MainActor () -> Void)?
-
-    public func quit() { onQuit?() }
 
     public func showAlert(_ alert: Alert) { Dialogs.showMessage(parent: gtkWindow, title: alert.title, message: alert.message) }
 
@@ -373,8 +368,8 @@ public final class MainWindow: Navigator {
     }
 
     /// The windows kept (hidden) above this one let go of it first, while it is still there:
-    /// released after it (stored properties go in order), each disconnected from its freed
-    /// parent — GLib criticals at every quit after Preferences had been opened.
+    /// released after it (stored properties go in order), each would be left transient for a
+    /// freed parent, which GLib reports as criticals.
     isolated deinit {
         for kept in [preferencesView?.window, helpOverlay, signInDialog?.window].compactMap({ $0 }) {
             gtk_window_set_transient_for(kept.gtkWindow, nil)

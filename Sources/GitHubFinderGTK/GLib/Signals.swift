@@ -39,8 +39,8 @@ enum Signals {
     }
 
     /// `void handler(instance, GParamSpec *pspec, user_data)`: "notify::PROPERTY". Notify handlers
-    /// take three arguments; connecting one with `on` read the GParamSpec as the closure box and
-    /// crashed the app on the first window resize.
+    /// take three arguments: connected with `on`, one would read the GParamSpec as the closure
+    /// box and crash.
     static func onNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ action: @escaping @MainActor () -> Void) -> SignalConnection {
         onPointer(instance, "notify::\(property)") { _ in action() }
     }

@@ -73,8 +73,8 @@ final class ListBox: Widget {
         let activated = Signals.onPointer(raw, "row-activated") { row in
             action(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
         }
-        // GTK 4.8's list box activates a row on Space only; Enter went on to the window, whose
-        // type-to-search sent it to the search entry (a search instead of the row).
+        // GTK 4.8's list box activates a row on Space only; Enter would go on to the window,
+        // whose type-to-search sends it to the search entry (a search instead of the row).
         let keys = gtk_event_controller_key_new()!
         let enter = Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
             guard let self, [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map(UInt32.init).contains(keyval),

@@ -14,9 +14,9 @@ final class Spinner: Widget {
 
     /// Spins only while on screen. A spinning `GtkSpinner` on a hidden `GtkStack` page is not
     /// mapped but still runs its CSS animation: every tick queues a resize that the stack never
-    /// satisfies (it allocates only its visible page), so the whole window was laid out again on
-    /// every frame — 3–5 % CPU forever once the detail pane (whose "loading" page is a spinner)
-    /// showed a profile. Unmapped, it stops; mapped, it spins.
+    /// satisfies (it allocates only its visible page), so the whole window would be laid out
+    /// again on every frame while the detail pane (whose "loading" page is a spinner) shows a
+    /// profile. Unmapped, it stops; mapped, it spins.
     func spinWhileMapped() {
         // The pointer, not the wrapper: the handlers belong to the spinner, which must not keep
         // its own wrapper alive.

@@ -32,8 +32,8 @@ final class AvatarTextures {
     private(set) var statistics = Statistics()
 
     /// `capacity`: about ten screens of rows (some 6 KB each at a row's size); older textures
-    /// are fetched again (GitHub's CDN caches them). 300 kept ~1 MB more resident after a
-    /// search through 1,000 results, for scrolling back further than anyone does.
+    /// are fetched again (GitHub's CDN caches them). More would keep memory resident only for
+    /// scrolling back further than anyone does.
     init(api: any GitHubAPI, capacity: Int = 150) {
         self.api = api
         self.capacity = capacity

@@ -104,8 +104,8 @@ final class ListView<Row: AnyObject> {
             if onScreen?.contains(position) ?? true { fill(pointer, with: keys[position]) } else { fillLater(pointer, keys[position]) }
         }
         if model.count != keys.count {
-            // GTK would make, bind and lay out up to ~200 list items in one frame: clearing the
-            // filter over 100,000 favorites held the main loop 90–120 ms that way.
+            // GTK would make, bind and lay out up to ~200 list items in one frame, holding the main
+            // loop for several frames (clearing the filter over 100,000 favorites, say).
             if model.count + Self.rowsPerTurn < min(keys.count, Self.gtkItems) { growingInSlices = true }
             scheduleIdleWork()
         }
@@ -115,8 +115,8 @@ final class ListView<Row: AnyObject> {
     }
 
     /// What the rows show changed, not which keys they show (a star, a name): the rows on screen
-    /// are bound again now, the others when idle. Binding all of GTK's ~200 rows at once, for
-    /// each page a long import added, held the main loop 20 ms every time.
+    /// are bound again now, the others when idle: binding all of GTK's ~200 rows at once, for
+    /// each page a long import adds, would hold the main loop every time.
     func rebind() {
         let onScreen = positionsOnScreen()
         for (pointer, row) in rows {
@@ -227,8 +227,8 @@ final class ListView<Row: AnyObject> {
     /// GTK gets the whole list, and the rows near the screen their key, a slice a main-loop turn
     /// (at most `sliceMilliseconds` of filling, top down) so that each frame measures only a few
     /// changed rows. Rows further than `nearScreens` screens from the view wait for a scroll:
-    /// filling and measuring all of GTK's ~200 after every filter keystroke kept the main loop
-    /// busy in 20–50 ms frames. The count grows all at once unless `growsInSlices` or
+    /// filling and measuring all of GTK's ~200 after every filter keystroke would make frames far
+    /// longer than 16 ms. The count grows all at once unless `growsInSlices` or
     /// `growingInSlices`: then `rowsPerTurn` at a time. After a scroll of `scrolledRows` rows
     /// (GTK places the rows at the next frame), the rows near the new view are filled at once.
     private func finish(scrolledRows: Int? = nil) {
@@ -265,8 +265,9 @@ final class ListView<Row: AnyObject> {
     private var growingInSlices = false
 
     /// While a long task fills the list (an import): `finish` works a slice a turn, GTK is given
-    /// its ~200 rows `rowsPerTurn` at a time, and they are made ahead. Making and first laying out
-    /// 170 rows when an import's first pages landed held the main loop 70–100 ms.
+    /// its ~200 rows `rowsPerTurn` at a time, and they are made ahead: making them and first
+    /// laying them out at once, as an import's first pages land, would hold the main loop for
+    /// several frames.
     var growsInSlices = false {
         didSet { if growsInSlices { prepareRows() } }
     }

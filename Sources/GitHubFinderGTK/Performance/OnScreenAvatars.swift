@@ -18,7 +18,7 @@ protocol AvatarRow: AnyObject {
 /// Requests avatars for the rows of one scrolled list that are actually shown (plus about a
 /// row above and below), at the size drawn × the display's scale, and cancels the requests of
 /// rows that scrolled away. GtkListView binds several screens of rows; asking for all of them
-/// cost ~50 requests for the ~13 rows a 720 px window shows.
+/// would make ~50 requests for the ~13 rows a 720 px window shows.
 @MainActor
 final class OnScreenAvatars {
     /// How far outside the viewport a row still counts as shown (px).

@@ -10,7 +10,7 @@ struct CoordinatorTests {
     let opener = URLOpenerSpy()
 
     func makeCoordinator(favoritesError: FavoritesStoreError? = nil) -> AppCoordinator {
-        let dependencies = AppDependencies(api: api, favorites: GRDBFavoritesStore(database: .inMemory()), favoritesError: favoritesError)
+        let dependencies = AppDependencies(api: api, database: .inMemory(), favoritesError: favoritesError)
         return AppCoordinator(dependencies: dependencies, navigator: navigator, urlOpener: opener)
     }
 
@@ -61,8 +61,7 @@ struct CoordinatorTests {
         coordinator.perform(.showPreferences)
         coordinator.perform(.showShortcuts)
         coordinator.perform(.showAbout)
-        coordinator.perform(.quit)
-        #expect(navigator.requests == ["focus search", "focus filter", "style dark", "preferences", "shortcuts", "about", "quit"])
+        #expect(navigator.requests == ["focus search", "focus filter", "style dark", "preferences", "shortcuts", "about"])
         #expect(Array(navigator.tabs.suffix(3)) == [.search, .favorites, .search])
     }
 

@@ -15,7 +15,7 @@ struct RefreshFlowTests {
         let server = try await GitHubFixtureServer(searchLimit: 1_000)
         let dependencies = AppDependencies(
             api: GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL)),
-            favorites: GRDBFavoritesStore(database: .inMemory()), clock: clock
+            database: .inMemory(), clock: clock
         )
         let navigator = NavigatorSpy()
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: navigator, urlOpener: URLOpenerSpy())
@@ -25,7 +25,7 @@ struct RefreshFlowTests {
     }
 
     /// octocat searched in People (the list on screen), then octocat/Hello-World's detail, loaded.
-    func showList(_ navigator: NavigatorSpy) async throws -> SearchViewModel {
+    func showList(_ navigator: NavigatorSpy) async throws -> PeopleSearchViewModel {
         let people = try #require(navigator.searchViewModel)
         people.send(.queryChanged("octocat"))
         people.send(.submit)

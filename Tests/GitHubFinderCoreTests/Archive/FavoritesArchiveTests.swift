@@ -13,12 +13,12 @@ struct FavoritesArchiveTests {
     /// formula-like text, Korean, an organization, dates with milliseconds.
     static func filledDatabase() throws -> AppDatabase {
         let database = try AppDatabase.open(at: temporaryFile())
-        try database.saveFavorite(Favorite(id: 583231, login: "octocat", name: "The Octocat", avatarURL: URL(string: "https://avatars.githubusercontent.com/u/583231?v=4"),
+        try database.save(PersonFavorite(id: 583231, login: "octocat", name: "The Octocat", avatarURL: URL(string: "https://avatars.githubusercontent.com/u/583231?v=4"),
                                            type: .user, profileURL: URL(string: "https://github.com/octocat"), addedAt: Date(timeIntervalSince1970: 1_700_000_000.678)))
-        try database.saveFavorite(Favorite(id: 9919, login: "github", name: "GitHub, Inc.", type: .organization, addedAt: Date(timeIntervalSince1970: 1_600_000_000)))
-        try database.saveFavorite(Favorite(id: 77, login: "kim-minsu", name: "김민수 \"민\"", addedAt: Date(timeIntervalSince1970: 1_650_000_000.001)))
-        try database.saveRepositoryFavorite(.stub(id: 1296269, owner: "octocat", name: "Hello-World", description: "=HYPERLINK(\"x\"), then\na second line"))
-        try database.saveRepositoryFavorite(RepositoryFavorite(id: 5, fullName: "kakao/서울", ownerLogin: "kakao", name: "서울", description: "-1, @mention +plus",
+        try database.save(PersonFavorite(id: 9919, login: "github", name: "GitHub, Inc.", type: .organization, addedAt: Date(timeIntervalSince1970: 1_600_000_000)))
+        try database.save(PersonFavorite(id: 77, login: "kim-minsu", name: "김민수 \"민\"", addedAt: Date(timeIntervalSince1970: 1_650_000_000.001)))
+        try database.save(RepositoryFavorite.stub(id: 1296269, owner: "octocat", name: "Hello-World", description: "=HYPERLINK(\"x\"), then\na second line"))
+        try database.save(RepositoryFavorite(id: 5, fullName: "kakao/서울", ownerLogin: "kakao", name: "서울", description: "-1, @mention +plus",
                                                                language: nil, stars: 0, addedAt: Date(timeIntervalSince1970: 1_710_000_000.999)))
         return database
     }
@@ -42,10 +42,10 @@ struct FavoritesArchiveTests {
         #expect(summary.people == .init(added: 3, updated: 0, unchanged: 0))
         #expect(summary.repositories == .init(added: 2, updated: 0, unchanged: 0))
         #expect(summary.message == "Added 5 favorites")
-        #expect(try target.favorites() == source.favorites())
-        #expect(try target.repositoryFavorites() == source.repositoryFavorites())
-        #expect(try target.favorites().map(\.login) == ["github", "kim-minsu", "octocat"])
-        #expect(try target.repositoryFavorites().first { $0.id == 1296269 }?.description == "=HYPERLINK(\"x\"), then\na second line")
+        #expect(try target.favorites(of: People.self) == source.favorites(of: People.self))
+        #expect(try target.favorites(of: Repositories.self) == source.favorites(of: Repositories.self))
+        #expect(try target.favorites(of: People.self).map(\.login) == ["github", "kim-minsu", "octocat"])
+        #expect(try target.favorites(of: Repositories.self).first { $0.id == 1296269 }?.description == "=HYPERLINK(\"x\"), then\na second line")
 
         // And importing the file again, or an export of the imported copy, changes nothing
         #expect(try target.importArchive(try FavoritesArchive.read(from: file, into: Self.github)).message
@@ -69,17 +69,17 @@ struct FavoritesArchiveTests {
         var archive = try database.exportArchive(server: Self.github)
         archive.people[2].login = "octocat-renamed"   // octocat, renamed since
         archive.people[2].addedAt = Date(timeIntervalSince1970: 1_800_000_000)
-        archive.people.append(Favorite(id: 1, login: "mojombo", addedAt: Date(timeIntervalSince1970: 1_200_000_000)))
+        archive.people.append(PersonFavorite(id: 1, login: "mojombo", addedAt: Date(timeIntervalSince1970: 1_200_000_000)))
         archive.repositories.removeAll()
 
         let summary = try database.importArchive(archive)
 
         #expect(summary.people == .init(added: 1, updated: 1, unchanged: 2))
         #expect(summary.message == "Added 1 favorite, updated 1, 2 were already there")
-        let octocat = try #require(try database.favorites().first { $0.id == 583231 })
+        let octocat = try #require(try database.favorites(of: People.self).first { $0.id == 583231 })
         #expect(octocat.login == "octocat-renamed")
         #expect(abs(octocat.addedAt.timeIntervalSince1970 - 1_700_000_000.678) < 0.001)
-        #expect(try database.repositoryFavorites().count == 2, "nothing is removed by an import")
+        #expect(try database.favorites(of: Repositories.self).count == 2, "nothing is removed by an import")
     }
 
     /// Each damaged file, and what the user is told.
@@ -115,7 +115,7 @@ struct FavoritesArchiveTests {
     func aDamagedFileIsRefusedWithAClearMessageAndChangesNothing(index: Int) throws {
         let (name, text, message) = Self.damaged[index]
         let database = try Self.filledDatabase()
-        let before = (try database.favorites(), try database.repositoryFavorites())
+        let before = (try database.favorites(of: People.self), try database.favorites(of: Repositories.self))
         let file = AppDatabaseTests.temporaryFolder().appendingPathComponent(name)
         try Data(text.utf8).write(to: file)
 
@@ -124,8 +124,8 @@ struct FavoritesArchiveTests {
         } throws: { error in
             (error as? FavoritesArchiveError)?.localizedDescription == message
         }
-        #expect(try database.favorites() == before.0)
-        #expect(try database.repositoryFavorites() == before.1)
+        #expect(try database.favorites(of: People.self) == before.0)
+        #expect(try database.favorites(of: Repositories.self) == before.1)
     }
 
     @Test func favoritesOfAnotherServerAreRefusedNotMixedIn() throws {

@@ -13,7 +13,7 @@ struct SignInFlowTests {
     func makeApp(_ server: GitHubFixtureServer, store: any TokenStore = InMemoryTokenStore(), deviceFlow: Bool = false) -> (AppCoordinator, NavigatorSpy, AppDependencies) {
         let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL))
         let flow = deviceFlow ? DeviceFlowClient(configuration: OAuthConfiguration(clientID: "Iv1.fixture", baseURL: server.baseURL), transport: SoupTransport(timeout: 30, userAgent: "GitHubFinder tests"), clock: clock) : nil
-        let dependencies = AppDependencies(api: client, favorites: GRDBFavoritesStore(database: .inMemory()), clock: clock, tokenStore: store, deviceFlow: flow)
+        let dependencies = AppDependencies(api: client, database: .inMemory(), clock: clock, tokenStore: store, deviceFlow: flow)
         let navigator = NavigatorSpy()
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: navigator, urlOpener: URLOpenerSpy())
         coordinator.start()

@@ -15,7 +15,7 @@ struct AppDatabaseRecoveryTests {
         do {
             let database = try AppDatabase.open(at: file)
             try database.writer.write { db in
-                for n in 1...count { try Favorite.stub(id: UserID(n), login: "user-\(n)", name: "Person Number \(n)").insert(db) }
+                for n in 1...count { try PersonFavorite.stub(id: UserID(n), login: "user-\(n)", name: "Person Number \(n)").insert(db) }
             }
             try database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         }
@@ -51,9 +51,9 @@ struct AppDatabaseRecoveryTests {
         let movedTo = file.path + ".damaged-2026-11-22T10-00-00"
         #expect(recovery == FavoritesRecovery(originalPath: file.path, movedTo: movedTo))
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == damaged)
-        #expect(try database.favorites().isEmpty)
-        try database.saveFavorite(.stub(id: 1, login: "octocat"))
-        #expect(try database.favorites().map(\.login) == ["octocat"])
+        #expect(try database.favorites(of: People.self).isEmpty)
+        try database.save(PersonFavorite.stub(id: 1, login: "octocat"))
+        #expect(try database.favorites(of: People.self).map(\.login) == ["octocat"])
         #expect(database.path == file.path)
         #expect(recovery.message == "Your favorites database was damaged. It was moved to \(movedTo) and a new, empty one was started.")
     }
@@ -74,8 +74,8 @@ struct AppDatabaseRecoveryTests {
         #expect(movedTo == file.path + ".damaged-2026-11-22T10-00-00")
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == garbage)
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo + "-wal")) == journal)
-        try database.saveFavorite(.stub())
-        #expect(try database.favoriteIDs() == [1])
+        try database.save(PersonFavorite.stub())
+        #expect(try database.favoriteIDs(of: People.self) == [1])
         #expect(database.recovery?.message.contains(movedTo) == true)
     }
 
@@ -93,7 +93,7 @@ struct AppDatabaseRecoveryTests {
         let file = try Self.realDatabase(count: 3)
         let database = try AppDatabase.open(at: file, now: Self.now)
         #expect(database.recovery == nil)
-        #expect(try database.favorites().count == 3)
+        #expect(try database.favorites(of: People.self).count == 3)
     }
 
     @Test func theLiveDependenciesUseTheFreshFileAndTellTheFavoritesTab() async throws {
@@ -105,9 +105,9 @@ struct AppDatabaseRecoveryTests {
         // Then favorites are saved in a fresh file, and the Favorites tab says where the old one went
         #expect(await dependencies.favoritesError == nil)
         let recovery = try #require(await dependencies.favoritesRecovery)
-        try await dependencies.favorites.add(.stub())
-        #expect(try AppDatabase.open(at: file).favoriteIDs() == [1])
-        let viewModel = await dependencies.makeFavoritesViewModel(actions: .init(showDetail: { _ in }))
+        try await dependencies.people.add(.stub())
+        #expect(try AppDatabase.open(at: file).favoriteIDs(of: People.self) == [1])
+        let viewModel = await dependencies.makePeopleFavoritesViewModel(actions: .init(showDetail: { _ in }))
         #expect(await viewModel.state.notice == recovery.message)
         #expect(await viewModel.state.notice?.contains(recovery.movedTo) == true)
     }
@@ -122,9 +122,9 @@ struct AppDatabaseRecoveryTests {
         // Then favorites live in memory for the session, and the tab says so
         let error = try #require(await dependencies.favoritesError)
         guard case .cannotOpen = error else { Issue.record("got \(error)"); return }
-        try await dependencies.favorites.add(.stub())
-        #expect(try await dependencies.favorites.favorites().count == 1)
-        let viewModel = await dependencies.makeFavoritesViewModel(actions: .init(showDetail: { _ in }))
+        try await dependencies.people.add(.stub())
+        #expect(try await dependencies.people.favorites().count == 1)
+        let viewModel = await dependencies.makePeopleFavoritesViewModel(actions: .init(showDetail: { _ in }))
         #expect(await viewModel.state.notice == error.sessionOnlyMessage)
         #expect(try Data(contentsOf: blocker) == Data("x".utf8))
     }

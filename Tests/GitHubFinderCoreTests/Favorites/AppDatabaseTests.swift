@@ -30,23 +30,23 @@ struct AppDatabaseTests {
 
     @Test func favoritesRoundTripSortedAndUnstarReturnsTheSnapshot() throws {
         let database = AppDatabase.inMemory()
-        try database.saveFavorite(.stub(id: 2, login: "zed", name: "Zed"))
-        try database.saveFavorite(.stub(id: 1, login: "Alice"))
-        #expect(try database.favorites().map(\.login) == ["Alice", "zed"])
-        #expect(try database.favoriteIDs() == [1, 2])
-        let removed = try database.deleteFavorite(id: 2)
+        try database.save(PersonFavorite.stub(id: 2, login: "zed", name: "Zed"))
+        try database.save(PersonFavorite.stub(id: 1, login: "Alice"))
+        #expect(try database.favorites(of: People.self).map(\.login) == ["Alice", "zed"])
+        #expect(try database.favoriteIDs(of: People.self) == [1, 2])
+        let removed = try database.delete(People.self, id: 2)
         #expect(removed == .stub(id: 2, login: "zed", name: "Zed"))
-        #expect(try database.deleteFavorite(id: 2) == nil)
-        try database.deleteFavorites(ids: [1])
-        #expect(try database.favorites().isEmpty)
+        #expect(try database.delete(People.self, id: 2) == nil)
+        try database.delete(People.self, ids: [1])
+        #expect(try database.favorites(of: People.self).isEmpty)
     }
 
     @Test func theSchemaRejectsAnEmptyLoginAndARenamedLoginReplacesTheStaleOne() throws {
         let database = AppDatabase.inMemory()
-        #expect(throws: FavoritesStoreError.self) { try database.saveFavorite(.stub(id: 1, login: "")) }
-        try database.saveFavorite(.stub(id: 1, login: "octocat"))
-        try database.saveFavorite(.stub(id: 9, login: "OctoCat"))
-        #expect(try database.favorites().map(\.id) == [9])
+        #expect(throws: FavoritesStoreError.self) { try database.save(PersonFavorite.stub(id: 1, login: "")) }
+        try database.save(PersonFavorite.stub(id: 1, login: "octocat"))
+        try database.save(PersonFavorite.stub(id: 9, login: "OctoCat"))
+        #expect(try database.favorites(of: People.self).map(\.id) == [9])
     }
 
     @Test func aFolderThatCannotBeCreatedIsCannotOpen() throws {
@@ -60,7 +60,7 @@ struct AppDatabaseTests {
         // Given a database file opened as the app opens it (a WAL pool)
         let database = try AppDatabase.open(at: Self.temporaryFolder().appendingPathComponent("favorites.sqlite"))
         // When a favorite is written
-        try database.saveFavorite(.stub())
+        try database.save(PersonFavorite.stub())
         // Then the connection that wrote it syncs every commit (2 = FULL; WAL's default is 1 = NORMAL)
         let level = try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         #expect(level == 2)
@@ -98,7 +98,7 @@ struct AppDatabaseTests {
         let acks = String(decoding: buffer, as: UTF8.self).split(separator: "\n").compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
         #expect(acks.count >= 300)
         let database = try AppDatabase.open(at: file)
-        let stored = try database.favoriteIDs()
+        let stored = try database.favoriteIDs(of: People.self)
         for ack in acks { #expect(stored.contains(UserID(ack + 1)), "favorite \(ack + 1) was acknowledged but is missing") }
         let integrity = try await database.writer.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
         #expect(integrity == "ok")

@@ -28,65 +28,65 @@ struct NotesAndTagsTests {
     @Test func notesSurviveARefreshedSnapshotAndComeBackWithUndo() throws {
         let database = try Self.database()
         let notes = FavoriteNotes(note: "Met at GUADEC\nTalks about GTK", tags: ["conference 2026", "hiring"])
-        #expect(try database.setNotes(notes, of: .person, id: 1) == false, "not a favorite: nothing kept")
-        try database.saveFavorite(.stub())
-        #expect(try database.setNotes(notes, of: .person, id: 1))
-        #expect(try database.notes(of: .person, id: 1) == notes)
+        #expect(try database.setNotes(notes, of: People.self, id: 1) == false, "not a favorite: nothing kept")
+        try database.save(PersonFavorite.stub())
+        #expect(try database.setNotes(notes, of: People.self, id: 1))
+        #expect(try database.notes(of: People.self, id: 1) == notes)
 
         // A search result starred again (its snapshot refreshed) keeps them
-        try database.saveFavorite(Favorite(.stub(), name: "The Octocat"))
-        #expect(try database.notes(of: .person, id: 1) == notes)
-        #expect(try database.favorites().first?.notes == notes)
+        try database.save(PersonFavorite(.stub(), name: "The Octocat"))
+        #expect(try database.notes(of: People.self, id: 1) == notes)
+        #expect(try database.favorites(of: People.self).first?.notes == notes)
 
         // Unstarred, they go with it; Undo puts the snapshot back with them
-        let removed = try #require(try database.deleteFavorite(id: 1))
+        let removed = try #require(try database.delete(People.self, id: 1))
         #expect(removed.notes == notes)
-        #expect(try database.notes(of: .person, id: 1) == nil)
-        try database.saveFavorite(removed)
-        #expect(try database.notes(of: .person, id: 1) == notes)
+        #expect(try database.notes(of: People.self, id: 1) == nil)
+        try database.save(removed)
+        #expect(try database.notes(of: People.self, id: 1) == notes)
 
         // Unstarred without Undo (the detail pane, a search row, a star sync): put aside, and
         // back when starred again from a search result that knows nothing of them
-        _ = try database.deleteFavorite(id: 1)
-        try database.saveFavorite(Favorite(.stub()))
-        #expect(try database.notes(of: .person, id: 1) == notes)
-        _ = try database.deleteFavorite(id: 1)
-        try database.saveFavorite(Favorite(.stub()))
-        #expect(try database.notes(of: .person, id: 1) == notes, "again")
+        _ = try database.delete(People.self, id: 1)
+        try database.save(PersonFavorite(.stub()))
+        #expect(try database.notes(of: People.self, id: 1) == notes)
+        _ = try database.delete(People.self, id: 1)
+        try database.save(PersonFavorite(.stub()))
+        #expect(try database.notes(of: People.self, id: 1) == notes, "again")
 
         // Cleared
-        try database.setNotes(.none, of: .person, id: 1)
-        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes.none)
+        try database.setNotes(.none, of: People.self, id: 1)
+        #expect(try database.notes(of: People.self, id: 1) == FavoriteNotes.none)
     }
 
     @Test func aStarSyncKeepsTheNotesOfRepositoriesStillStarred() throws {
         let database = try Self.database()
-        try database.saveRepositoryFavorite(Self.repository())
-        try database.setNotes(FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]), of: .repository, id: 100)
+        try database.save(Self.repository())
+        try database.setNotes(FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]), of: Repositories.self, id: 100)
         // GitHub's stars (no notes) replace the favorites: the same repository, a new star count
         var fromGitHub = Self.repository()
         fromGitHub.stars = 70_000
         #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]))
-        #expect(try database.notes(of: .repository, id: 100) == FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]))
-        #expect(try database.repositoryFavorites().first { $0.id == 100 }?.stars == 70_000)
+        #expect(try database.notes(of: Repositories.self, id: 100) == FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]))
+        #expect(try database.favorites(of: Repositories.self).first { $0.id == 100 }?.stars == 70_000)
         #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]) == false,
                 "unchanged stars write nothing, notes or not")
         // Unstarred on GitHub, starred there again: its notes come back with it
         #expect(try database.replaceRepositoryFavorites(with: [Self.repository(101, "swiftlang/swift-testing")]))
-        #expect(try database.notes(of: .repository, id: 100) == nil)
+        #expect(try database.notes(of: Repositories.self, id: 100) == nil)
         #expect(try database.replaceRepositoryFavorites(with: [fromGitHub, Self.repository(101, "swiftlang/swift-testing")]))
-        #expect(try database.notes(of: .repository, id: 100) == FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]))
+        #expect(try database.notes(of: Repositories.self, id: 100) == FavoriteNotes(note: "Read the concurrency docs", tags: ["reading"]))
     }
 
     @Test func theFilterFindsNotesAndTagsAndTheTagBarListsByTag() throws {
         let database = try Self.database()
         for (id, login) in [(1, "octocat"), (2, "alice"), (3, "bob"), (4, "carol")] {
-            try database.saveFavorite(.stub(id: Int64(id), login: login))
+            try database.save(PersonFavorite.stub(id: Int64(id), login: login))
         }
-        try database.setNotes(FavoriteNotes(note: "Met at GUADEC", tags: ["conference 2026", "hiring"]), of: .person, id: 2)
-        try database.setNotes(FavoriteNotes(tags: ["Hiring"]), of: .person, id: 3)
-        try database.setNotes(FavoriteNotes(note: "Maintains libadwaita"), of: .person, id: 4)
-        let index = try database.favoritesIndex()
+        try database.setNotes(FavoriteNotes(note: "Met at GUADEC", tags: ["conference 2026", "hiring"]), of: People.self, id: 2)
+        try database.setNotes(FavoriteNotes(tags: ["Hiring"]), of: People.self, id: 3)
+        try database.setNotes(FavoriteNotes(note: "Maintains libadwaita"), of: People.self, id: 4)
+        let index = try database.favoritesIndex(of: People.self)
         func logins(_ rows: [FavoritesRow]) -> [String] { rows.compactMap { if case .favorite(let id) = $0 { index.row(id)?.login } else { nil } } }
 
         #expect(logins(index.rows(matching: "guadec")) == ["alice"], "a note is searched")
@@ -103,7 +103,7 @@ struct NotesAndTagsTests {
         #expect(row.note == "Met at GUADEC" && row.tags == ["conference 2026", "hiring"])
         #expect(index.favorite(2)?.notes == FavoriteNotes(note: "Met at GUADEC", tags: ["conference 2026", "hiring"]))
         // The index read from SQLite is the one built from values
-        let built = FavoritesIndex(try database.favorites())
+        let built = FavoritesIndex<People>(try database.favorites(of: People.self))
         #expect(built.tags == index.tags)
         #expect(built.rows(matching: "", tags: ["hiring"]) == index.rows(matching: "", tags: ["hiring"]))
         #expect((1...4).allSatisfy { built.row(Int64($0)) == index.row(Int64($0)) && built.favorite(Int64($0)) == index.favorite(Int64($0)) })
@@ -111,22 +111,22 @@ struct NotesAndTagsTests {
 
     @Test func repositoriesAreFoundByNoteAndTagToo() throws {
         let database = try Self.database()
-        try database.saveRepositoryFavorite(Self.repository())
-        try database.saveRepositoryFavorite(Self.repository(101, "swiftlang/swift-testing"))
-        try database.setNotes(FavoriteNotes(note: "Try the new macros", tags: ["reading"]), of: .repository, id: 101)
-        let index = try database.repositoryFavoritesIndex()
-        #expect(index.rows(matching: "macros") == [.header("S"), .repository(101)])
-        #expect(index.rows(matching: "", tags: ["reading"]) == [.header("S"), .repository(101)])
+        try database.save(Self.repository())
+        try database.save(Self.repository(101, "swiftlang/swift-testing"))
+        try database.setNotes(FavoriteNotes(note: "Try the new macros", tags: ["reading"]), of: Repositories.self, id: 101)
+        let index = try database.favoritesIndex(of: Repositories.self)
+        #expect(index.rows(matching: "macros") == [.header("S"), .favorite(101)])
+        #expect(index.rows(matching: "", tags: ["reading"]) == [.header("S"), .favorite(101)])
         #expect(index.row(101)?.note == "Try the new macros" && index.row(101)?.tags == ["reading"])
-        #expect(index.repositoryFavorite(101) == RepositoryFavoritesIndex(try database.repositoryFavorites()).repositoryFavorite(101))
+        #expect(index.favorite(101) == FavoritesIndex<Repositories>(try database.favorites(of: Repositories.self)).favorite(101))
         #expect(try database.allTags() == [TagCount(name: "reading", count: 1)])
     }
 
     @Test func exportWipeImportGivesBackTheNotesAndTagsInBothFormats() throws {
         let source = try Self.database()
-        try source.saveFavorite(.stub())
-        try source.setNotes(FavoriteNotes(note: "=SUM(A1)\nsecond line, with \"quotes\"", tags: ["hiring", "conference 2026"]), of: .person, id: 1)
-        try source.saveRepositoryFavorite(Self.repository(notes: FavoriteNotes(tags: ["reading"])))
+        try source.save(PersonFavorite.stub())
+        try source.setNotes(FavoriteNotes(note: "=SUM(A1)\nsecond line, with \"quotes\"", tags: ["hiring", "conference 2026"]), of: People.self, id: 1)
+        try source.save(Self.repository(notes: FavoriteNotes(tags: ["reading"])))
         let server = URL(string: "https://api.github.com")!
         let archive = try source.exportArchive(server: server)
         #expect(archive.version == 2)
@@ -134,25 +134,25 @@ struct NotesAndTagsTests {
             let target = try Self.database()
             let summary = try target.importArchive(reread)
             #expect(summary.added == 2)
-            #expect(try target.notes(of: .person, id: 1) == FavoriteNotes(note: "=SUM(A1)\nsecond line, with \"quotes\"", tags: ["hiring", "conference 2026"]))
-            #expect(try target.notes(of: .repository, id: 100) == FavoriteNotes(tags: ["reading"]))
+            #expect(try target.notes(of: People.self, id: 1) == FavoriteNotes(note: "=SUM(A1)\nsecond line, with \"quotes\"", tags: ["hiring", "conference 2026"]))
+            #expect(try target.notes(of: Repositories.self, id: 100) == FavoriteNotes(tags: ["reading"]))
             #expect(try target.exportArchive(server: server, at: archive.exportedAt) == archive)
         }
     }
 
     @Test func anImportKeepsTheNoteThereAndAddsTheFilesTags() throws {
         let database = try Self.database()
-        try database.saveFavorite(.stub())
-        try database.setNotes(FavoriteNotes(note: "Mine", tags: ["hiring"]), of: .person, id: 1)
-        var person = Favorite.stub()
+        try database.save(PersonFavorite.stub())
+        try database.setNotes(FavoriteNotes(note: "Mine", tags: ["hiring"]), of: People.self, id: 1)
+        var person = PersonFavorite.stub()
         person.notes = FavoriteNotes(note: "Theirs", tags: ["rust", "Hiring"])
         let summary = try database.importArchive(FavoritesArchive(server: URL(string: "https://api.github.com")!, people: [person], repositories: []))
         #expect(summary.updated == 1)
-        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes(note: "Mine", tags: ["hiring", "rust"]))
+        #expect(try database.notes(of: People.self, id: 1) == FavoriteNotes(note: "Mine", tags: ["hiring", "rust"]))
         // A version 1 file (no notes) changes none
         let old = #"{"format": "io.github.githubfinder.favorites", "version": 1, "server": "https://api.github.com", "exportedAt": "2024-01-01T00:00:00Z", "people": [{"id": 1, "login": "octocat", "type": "User", "profileURL": "https://github.com/octocat", "addedAt": "2023-11-14T22:13:20Z"}], "repositories": []}"#
         _ = try database.importArchive(try FavoritesArchive(json: Data(old.utf8)))
-        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes(note: "Mine", tags: ["hiring", "rust"]))
+        #expect(try database.notes(of: People.self, id: 1) == FavoriteNotes(note: "Mine", tags: ["hiring", "rust"]))
     }
 
     @Test func notesAndTagsKeepNoControlCharactersAndStayWithinTheirLimits() throws {

@@ -32,41 +32,41 @@ struct PerServerFavoritesTests {
         let folder = AppDatabaseTests.temporaryFolder()
         // Given octocat (id 1) starred on github.com
         let github = AppDependencies.live(configuration: GitHubConfiguration(), databaseFolder: folder)
-        try github.favorites.add(.stub(id: 1, login: "octocat"))
+        try github.people.add(.stub(id: 1, login: "octocat"))
 
         // When the Enterprise server is chosen, where id 1 is someone else
         let corporate = try #require(github.live(configuration: GitHubConfiguration(baseURL: enterprise), tokenStore: InMemoryTokenStore(), oauthClientID: nil))
         #expect(corporate.server == enterprise)
-        #expect(try corporate.favorites.favorites().isEmpty, "github.com's favorites are not shown for another server")
-        try corporate.favorites.add(.stub(id: 1, login: "jdoe"))
-        try corporate.repositoryFavorites.add(RepositoryFavorite(id: 7, fullName: "jdoe/tools", ownerLogin: "jdoe", name: "tools", addedAt: Date()))
+        #expect(try corporate.people.favorites().isEmpty, "github.com's favorites are not shown for another server")
+        try corporate.people.add(.stub(id: 1, login: "jdoe"))
+        try corporate.repositories.add(RepositoryFavorite(id: 7, fullName: "jdoe/tools", ownerLogin: "jdoe", name: "tools", addedAt: Date()))
 
         // Then going back to github.com finds octocat, not jdoe, and no repository of the other server
         let back = try #require(corporate.live(configuration: GitHubConfiguration(), tokenStore: InMemoryTokenStore(), oauthClientID: nil))
-        #expect(try back.favorites.favorites().map(\.login) == ["octocat"])
-        #expect(try back.repositoryFavorites.repositoryFavorites().isEmpty)
+        #expect(try back.people.favorites().map(\.login) == ["octocat"])
+        #expect(try back.repositories.favorites().isEmpty)
         // And each server's file holds its own
-        #expect(try AppDatabase.open(at: FavoritesLocation.file(for: enterprise, in: folder)).favorites().map(\.login) == ["jdoe"])
-        #expect(try AppDatabase.open(at: folder.appendingPathComponent("favorites.sqlite")).favorites().map(\.login) == ["octocat"])
+        #expect(try AppDatabase.open(at: FavoritesLocation.file(for: enterprise, in: folder)).favorites(of: People.self).map(\.login) == ["jdoe"])
+        #expect(try AppDatabase.open(at: folder.appendingPathComponent("favorites.sqlite")).favorites(of: People.self).map(\.login) == ["octocat"])
     }
 
     @Test func choosingTheSameServerAgainKeepsTheOpenedDatabase() throws {
         let folder = AppDatabaseTests.temporaryFolder()
         let first = AppDependencies.live(configuration: GitHubConfiguration(baseURL: enterprise), databaseFolder: folder)
-        try first.favorites.add(.stub(id: 3, login: "mona"))
+        try first.people.add(.stub(id: 3, login: "mona"))
         let again = try #require(first.live(configuration: GitHubConfiguration(baseURL: enterprise), tokenStore: InMemoryTokenStore(), oauthClientID: nil))
-        #expect(try again.favorites.favorites().map(\.login) == ["mona"])
-        #expect((again.favorites as? GRDBFavoritesStore)?.database === (first.favorites as? GRDBFavoritesStore)?.database)
+        #expect(try again.people.favorites().map(\.login) == ["mona"])
+        #expect(again.people.database === first.people.database)
     }
 
     @Test func theOutboxOfOneServerIsNotSentToAnother() throws {
         let folder = AppDatabaseTests.temporaryFolder()
         let corporate = AppDependencies.live(configuration: GitHubConfiguration(baseURL: enterprise, token: "ghp_corporate"), databaseFolder: folder)
-        try corporate.repositoryFavorites.add(RepositoryFavorite(id: 9, fullName: "corp/app", ownerLogin: "corp", name: "app", addedAt: Date()))
+        try corporate.repositories.add(RepositoryFavorite(id: 9, fullName: "corp/app", ownerLogin: "corp", name: "app", addedAt: Date()))
         try AppDatabase.open(at: FavoritesLocation.file(for: enterprise, in: folder))
             .enqueueStarChange(StarChange(repositoryID: 9, fullName: "corp/app", action: .star, enqueuedAt: Date(), login: "jdoe"))
         let github = try #require(corporate.live(configuration: GitHubConfiguration(), tokenStore: InMemoryTokenStore(), oauthClientID: nil))
-        let database = try #require((github.favorites as? GRDBFavoritesStore)?.database)
+        let database = github.people.database
         #expect(try database.pendingStarChanges().isEmpty, "github.com's outbox does not hold the Enterprise server's change")
     }
 }

@@ -17,47 +17,47 @@ struct RepositoryFavoritesIndexTests {
     ]
 
     @Test func sectionsAreTheFirstLetterOfTheNameWithNamesThenOwnersAscendingInside() {
-        let rows = RepositoryFavoritesIndex(favorites).rows(matching: "")
+        let rows = FavoritesIndex<Repositories>(favorites).rows(matching: "")
         #expect(rows == [
-            .header("A"), .repository(2), .repository(4), .repository(3),
-            .header("E"), .repository(5),
-            .header("S"), .repository(9), .repository(1),
-            .header("#"), .repository(6), .repository(7), .repository(8),
+            .header("A"), .favorite(2), .favorite(4), .favorite(3),
+            .header("E"), .favorite(5),
+            .header("S"), .favorite(9), .favorite(1),
+            .header("#"), .favorite(6), .favorite(7), .favorite(8),
         ])
     }
 
     @Test func theFilterMatchesOwnerNameOrDescriptionIgnoringCase() {
-        let index = RepositoryFavoritesIndex(favorites)
+        let index = FavoritesIndex<Repositories>(favorites)
         // Owner only ("octocat" and "OctoCat"), name only, description only
-        #expect(index.rows(matching: "OCTOCAT") == [.header("E"), .repository(5), .header("S"), .repository(9)])
-        #expect(index.rows(matching: "knife") == [.header("S"), .repository(9)])
-        #expect(index.rows(matching: "networking") == [.header("A"), .repository(2)])
+        #expect(index.rows(matching: "OCTOCAT") == [.header("E"), .favorite(5), .header("S"), .favorite(9)])
+        #expect(index.rows(matching: "knife") == [.header("S"), .favorite(9)])
+        #expect(index.rows(matching: "networking") == [.header("A"), .favorite(2)])
         // "owner/name", as the row shows it
-        #expect(index.rows(matching: "apple/sw") == [.header("S"), .repository(1)])
+        #expect(index.rows(matching: "apple/sw") == [.header("S"), .favorite(1)])
         // Accented capitals match their small letters, in names and descriptions; Korean as typed
-        #expect(index.rows(matching: "émoji") == [.header("E"), .repository(5)])
-        #expect(index.rows(matching: "ÉMOJI-P") == [.header("E"), .repository(5)])
-        #expect(index.rows(matching: "노선") == [.header("#"), .repository(8)])
+        #expect(index.rows(matching: "émoji") == [.header("E"), .favorite(5)])
+        #expect(index.rows(matching: "ÉMOJI-P") == [.header("E"), .favorite(5)])
+        #expect(index.rows(matching: "노선") == [.header("#"), .favorite(8)])
         #expect(index.rows(matching: "nothing like it").isEmpty)
         #expect(index.rows(matching: "  ") == index.rows(matching: ""))
     }
 
     @Test func aMatchNeverSpansTwoTexts() {
         // "swift" + "The" (name, description) and "zed" + "app" (owner, name the other way round)
-        let index = RepositoryFavoritesIndex(favorites)
+        let index = FavoritesIndex<Repositories>(favorites)
         #expect(index.rows(matching: "swiftthe").isEmpty)
         #expect(index.rows(matching: "appzed").isEmpty)
     }
 
     @Test func aRowShowsWhatTheRepositoryHasAndGivesTheSnapshotBack() {
-        let index = RepositoryFavoritesIndex(favorites)
+        let index = FavoritesIndex<Repositories>(favorites)
         for favorite in favorites {
-            #expect(index.row(favorite.id) == RepositoryFavoritesIndex.Row(fullName: favorite.fullName, description: favorite.description,
+            #expect(index.row(favorite.id) == Repositories.Row(fullName: favorite.fullName, description: favorite.description,
                                                                           language: favorite.language, stars: favorite.stars, ownerAvatarURL: favorite.ownerAvatarURL))
-            #expect(index.repositoryFavorite(favorite.id) == favorite)
+            #expect(index.favorite(favorite.id) == favorite)
         }
         #expect(index.row(999) == nil)
-        #expect(index.repositoryFavorite(999) == nil)
+        #expect(index.favorite(999) == nil)
     }
 
     @Test func theIndexReadFromSQLiteIsTheSameAsTheOneBuiltFromValues() throws {
@@ -66,17 +66,17 @@ struct RepositoryFavoritesIndexTests {
                                            addedAt: Date(timeIntervalSince1970: 1_700_000_123.5))
         let all = favorites.reversed() + [ownerless]
         let database = AppDatabase.inMemory()
-        for favorite in all { try database.saveRepositoryFavorite(favorite) }
+        for favorite in all { try database.save(favorite) }
 
         // When the index is read from SQLite
-        let index = try database.repositoryFavoritesIndex()
+        let index = try database.favoritesIndex(of: Repositories.self)
 
         // Then it groups, orders and filters like the one built from values, and gives back each snapshot
-        #expect(index.rows(matching: "") == RepositoryFavoritesIndex(all).rows(matching: ""))
-        #expect(index.rows(matching: "").prefix(4) == [.header("A"), .repository(2), .repository(4), .repository(3)])
-        #expect(index.rows(matching: "TORVALDS/") == [.header("L"), .repository(10)])
-        for favorite in all { #expect(index.repositoryFavorite(favorite.id) == favorite) }
+        #expect(index.rows(matching: "") == FavoritesIndex<Repositories>(all).rows(matching: ""))
+        #expect(index.rows(matching: "").prefix(4) == [.header("A"), .favorite(2), .favorite(4), .favorite(3)])
+        #expect(index.rows(matching: "TORVALDS/") == [.header("L"), .favorite(10)])
+        for favorite in all { #expect(index.favorite(favorite.id) == favorite) }
         #expect(index.count == all.count)
-        #expect(try AppDatabase.inMemory().repositoryFavoritesIndex().rows(matching: "").isEmpty)
+        #expect(try AppDatabase.inMemory().favoritesIndex(of: Repositories.self).rows(matching: "").isEmpty)
     }
 }

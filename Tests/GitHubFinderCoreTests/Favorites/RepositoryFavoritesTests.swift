@@ -25,8 +25,8 @@ struct RepositoryFavoritesTests {
             let queue = try DatabaseQueue(path: file.path)
             try AppDatabase.migrator.migrate(queue, upTo: "v1.favorites")
             try queue.write { db in
-                try Favorite.stub(id: 1, login: "octocat", name: "The Octocat").insert(db)
-                try Favorite.stub(id: 2, login: "alice").insert(db)
+                try PersonFavorite.stub(id: 1, login: "octocat", name: "The Octocat").insert(db)
+                try PersonFavorite.stub(id: 2, login: "alice").insert(db)
             }
             try queue.close()
         }
@@ -35,9 +35,9 @@ struct RepositoryFavoritesTests {
         let database = try AppDatabase.open(at: file)
 
         // Then the people are still there, and repositories can be starred beside them
-        #expect(try database.favorites() == [.stub(id: 2, login: "alice"), .stub(id: 1, login: "octocat", name: "The Octocat")])
-        try database.saveRepositoryFavorite(.stub())
-        #expect(try database.repositoryFavorites() == [.stub()])
+        #expect(try database.favorites(of: People.self) == [.stub(id: 2, login: "alice"), .stub(id: 1, login: "octocat", name: "The Octocat")])
+        try database.save(RepositoryFavorite.stub())
+        #expect(try database.favorites(of: Repositories.self) == [.stub()])
         #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations) == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes", "v9.indexGenerations"])
     }
 
@@ -45,43 +45,43 @@ struct RepositoryFavoritesTests {
         // Given a starred repository in a file
         let database = try AppDatabase.open(at: Self.temporaryFile())
         let favorite = RepositoryFavorite.stub(id: 7, owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++", stars: 68_000)
-        try database.saveRepositoryFavorite(favorite)
+        try database.save(favorite)
 
         // When it is unstarred, then Undo saves what was removed
-        let removed = try database.deleteRepositoryFavorite(id: 7)
+        let removed = try database.delete(Repositories.self, id: 7)
         #expect(removed == favorite)
-        #expect(try database.repositoryFavorites().isEmpty)
-        #expect(try database.deleteRepositoryFavorite(id: 7) == nil)
-        try database.saveRepositoryFavorite(try #require(removed))
+        #expect(try database.favorites(of: Repositories.self).isEmpty)
+        #expect(try database.delete(Repositories.self, id: 7) == nil)
+        try database.save(try #require(removed))
 
         // Then it is back exactly as it was, the owner's avatar included
-        #expect(try database.repositoryFavorites() == [favorite])
-        #expect(try database.repositoryFavoriteIDs() == [7])
+        #expect(try database.favorites(of: Repositories.self) == [favorite])
+        #expect(try database.favoriteIDs(of: Repositories.self) == [7])
     }
 
     @Test func aRenamedRepositoryReplacesTheStaleOneWithItsName() throws {
         let database = AppDatabase.inMemory()
-        try database.saveRepositoryFavorite(.stub(id: 1, owner: "octocat", name: "hello"))
+        try database.save(RepositoryFavorite.stub(id: 1, owner: "octocat", name: "hello"))
         // A new repository took the old name (any case) after the first was renamed away
-        try database.saveRepositoryFavorite(.stub(id: 2, owner: "OctoCat", name: "Hello"))
-        #expect(try database.repositoryFavorites().map(\.fullName) == ["OctoCat/Hello"])
-        #expect(throws: FavoritesStoreError.self) { try database.saveRepositoryFavorite(.stub(id: 3, owner: "", name: "")) }
+        try database.save(RepositoryFavorite.stub(id: 2, owner: "OctoCat", name: "Hello"))
+        #expect(try database.favorites(of: Repositories.self).map(\.fullName) == ["OctoCat/Hello"])
+        #expect(throws: FavoritesStoreError.self) { try database.save(RepositoryFavorite.stub(id: 3, owner: "", name: "")) }
     }
 
     @Test func repositoriesAreListedByNameThenOwnerIgnoringCase() throws {
         let database = AppDatabase.inMemory()
         for favorite in [RepositoryFavorite.stub(id: 1, owner: "zed", name: "app"), .stub(id: 2, owner: "Bob", name: "Zoo"),
                          .stub(id: 3, owner: "amy", name: "App"), .stub(id: 4, owner: "amy", name: "apple")] {
-            try database.saveRepositoryFavorite(favorite)
+            try database.save(favorite)
         }
-        #expect(try database.repositoryFavorites().map(\.fullName) == ["amy/App", "zed/app", "amy/apple", "Bob/Zoo"])
+        #expect(try database.favorites(of: Repositories.self).map(\.fullName) == ["amy/App", "zed/app", "amy/apple", "Bob/Zoo"])
     }
 
     @Test func syncingWithGitHubsStarsAddsTheMissingRemovesTheRestAndKeepsWhenEachWasAdded() throws {
         // Given two starred repositories
         let database = AppDatabase.inMemory()
-        try database.saveRepositoryFavorite(.stub(id: 1, name: "kept", stars: 1))
-        try database.saveRepositoryFavorite(.stub(id: 2, name: "gone"))
+        try database.save(RepositoryFavorite.stub(id: 1, name: "kept", stars: 1))
+        try database.save(RepositoryFavorite.stub(id: 2, name: "gone"))
 
         // When GitHub says the stars are "kept" (now with more stars) and "new"
         var new = RepositoryFavorite.stub(id: 3, name: "new")
@@ -91,11 +91,11 @@ struct RepositoryFavoritesTests {
         #expect(try database.replaceRepositoryFavorites(with: [new, kept]))
 
         // Then the list is exactly those, "kept" refreshed but still added when it was first
-        #expect(try database.repositoryFavorites() == [.stub(id: 1, name: "kept", stars: 5), new])
+        #expect(try database.favorites(of: Repositories.self) == [.stub(id: 1, name: "kept", stars: 5), new])
         // And the same set again changes nothing
         #expect(try database.replaceRepositoryFavorites(with: [new, kept]) == false)
         #expect(try database.replaceRepositoryFavorites(with: []))
-        #expect(try database.repositoryFavorites().isEmpty)
+        #expect(try database.favorites(of: Repositories.self).isEmpty)
     }
 
     @Test func aSnapshotIsMadeFromARepositoryAndGivesItBack() {
@@ -119,22 +119,22 @@ struct RepositoryFavoritesTests {
     @Test(.timeLimit(.minutes(1)))
     func starsAndTheTabFollowEachChange() async throws {
         // Given the live store over a file, observed before anything is starred
-        let store = GRDBFavoritesStore(database: try AppDatabase.open(at: Self.temporaryFile()))
-        var ids = store.observeRepositoryFavoriteIDs().makeAsyncIterator()
-        var tab = store.observeRepositoryFavoritesIndex().makeAsyncIterator()
+        let store = GRDBFavoritesStore<Repositories>(database: try AppDatabase.open(at: Self.temporaryFile()))
+        var ids = store.observeFavoriteIDs().makeAsyncIterator()
+        var tab = store.observeIndex().makeAsyncIterator()
         #expect(await ids.next() == [])
         #expect(await tab.next()?.count == 0)
 
         // When a repository is starred, then the stars and the tab show it
         try store.add(.stub(id: 5, owner: "octocat", name: "Spoon-Knife"))
         #expect(await Self.nextChange(of: &ids, from: []) == [5])
-        #expect(await Self.nextChange(of: &tab, from: []) { $0.rows(matching: "") } == [.header("S"), .repository(5)])
+        #expect(await Self.nextChange(of: &tab, from: []) { $0.rows(matching: "") } == [.header("S"), .favorite(5)])
 
         // When it is unstarred, then both are empty again, and the store said what was removed
-        #expect(try store.remove(repositoryID: 5)?.fullName == "octocat/Spoon-Knife")
+        #expect(try store.remove(id: 5)?.fullName == "octocat/Spoon-Knife")
         #expect(await Self.nextChange(of: &ids, from: [5]) == [])
-        #expect(await Self.nextChange(of: &tab, from: [.header("S"), .repository(5)]) { $0.rows(matching: "") } == [])
-        #expect(try store.repositoryFavorites().isEmpty)
+        #expect(await Self.nextChange(of: &tab, from: [.header("S"), .favorite(5)]) { $0.rows(matching: "") } == [])
+        #expect(try store.favorites().isEmpty)
     }
 
     /// The next value of `stream` (seen through `view`) that differs from `current`: an

@@ -10,12 +10,12 @@ struct StarOutboxTests {
     }
 
     /// What is waiting, as "action fullName" in sending order.
-    static func pending(_ store: some RepositoryFavoritesStore) throws -> [String] {
+    static func pending(_ store: AppDatabase) throws -> [String] {
         try store.pendingStarChanges().map { "\($0.action.rawValue) \($0.fullName)" }
     }
 
     @Test func changesAreSentInTheOrderTheyWereMade() throws {
-        let store = GRDBFavoritesStore(database: .inMemory())
+        let store = AppDatabase.inMemory()
         try store.enqueueStarChange(Self.change(3, .star))
         try store.enqueueStarChange(Self.change(1, .unstar))
         try store.enqueueStarChange(Self.change(2, .star))
@@ -26,7 +26,7 @@ struct StarOutboxTests {
 
     @Test func aNewerChangeForTheSameRepositoryReplacesThePendingOneAtTheEnd() throws {
         // Given a star and another repository's star waiting
-        let store = GRDBFavoritesStore(database: .inMemory())
+        let store = AppDatabase.inMemory()
         let first = try store.enqueueStarChange(Self.change(1, .star))
         try store.enqueueStarChange(Self.change(2, .star))
 
@@ -36,9 +36,9 @@ struct StarOutboxTests {
         // Then only the unstar is left for it, after the other
         #expect(try Self.pending(store) == ["star octocat/repo-2", "unstar octocat/repo-1"])
         // And a sender that had taken the replaced star removes nothing still pending
-        try store.removeStarChange(id: try #require(first.id))
+        try store.deleteStarChange(id: try #require(first.id))
         #expect(try Self.pending(store) == ["star octocat/repo-2", "unstar octocat/repo-1"])
-        try store.removeStarChange(id: try #require(newer.id))
+        try store.deleteStarChange(id: try #require(newer.id))
         #expect(try Self.pending(store) == ["star octocat/repo-2"])
     }
 
@@ -46,13 +46,13 @@ struct StarOutboxTests {
         // Given changes queued in a file, and the app quit
         let file = AppDatabaseTests.temporaryFolder().appendingPathComponent("favorites.sqlite")
         do {
-            let store = GRDBFavoritesStore(database: try AppDatabase.open(at: file))
+            let store = try AppDatabase.open(at: file)
             for change in [Self.change(9, .star), Self.change(4, .unstar), Self.change(6, .star)] { try store.enqueueStarChange(change) }
-            try store.removeStarChange(id: try #require(store.pendingStarChanges().first?.id))
+            try store.deleteStarChange(id: try #require(store.pendingStarChanges().first?.id))
         }
 
         // When the file is opened again, and one more change is queued
-        let store = GRDBFavoritesStore(database: try AppDatabase.open(at: file))
+        let store = try AppDatabase.open(at: file)
         try store.enqueueStarChange(Self.change(1, .star))
 
         // Then what was waiting still waits, first, in its order; the one sent is not sent again

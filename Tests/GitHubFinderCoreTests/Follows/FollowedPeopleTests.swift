@@ -44,8 +44,8 @@ struct FollowedPeopleTests {
         mona.login = "mona"
         api.accounts = { [mona] _ in mona }
         api.credentials.token = "ghp_test"
-        let dependencies = AppDependencies(api: api, favorites: GRDBFavoritesStore(database: .inMemory()))
-        let detail = dependencies.makeDetailViewModel(user: .stub(), actions: .init(openURL: { _ in }, showError: { _ in }))
+        let dependencies = AppDependencies(api: api, database: .inMemory())
+        let detail = dependencies.makePersonDetailViewModel(user: .stub(), actions: .init(openURL: { _ in }, showError: { _ in }))
         detail.send(.load)
         #expect(await eventually { dependencies.followed.contains(User.stub().id) }, "GitHub says you follow them")
         detail.send(.toggleFollow)
@@ -57,7 +57,7 @@ struct FollowedPeopleTests {
         api.networkPage = { [people = people(5...9)] _ in Page(items: people, next: nil) }
         let followed = FollowedPeople(api: api, account: { "octocat" })
         followed.set(1, followed: true)
-        let importing = FollowingImport(api: api, store: GRDBFavoritesStore(database: .inMemory()), account: { "octocat" }, followed: followed)
+        let importing = FollowingImport(api: api, store: GRDBFavoritesStore<People>(database: .inMemory()), account: { "octocat" }, followed: followed)
         importing.start { _ in }
         await importing.wait()
         #expect(followed.ids == Set((5...9).map { UserID($0) }))

@@ -9,7 +9,7 @@ import Testing
 @Suite("Add everyone you follow to Favorites")
 struct FollowingImportTests {
     let api = GitHubAPIFake()
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
     let page2 = URL(string: "https://api.example/user/following?page=2")!
 
     func makeImport(account: String? = "octocat", following: Int = 150) -> FollowingImport {
@@ -29,9 +29,9 @@ struct FollowingImportTests {
     }
 
     @Test func everyPageIsAddedAndThoseAlreadyFavoritesKeepTheirSnapshot() async throws {
-        let kept = Favorite(id: 7, login: "person7", name: "Kept Name", addedAt: Date(timeIntervalSince1970: 1_000))
+        let kept = PersonFavorite(id: 7, login: "person7", name: "Kept Name", addedAt: Date(timeIntervalSince1970: 1_000))
         try store.add(kept)
-        try store.add(Favorite(id: 120, login: "person120", addedAt: Date(timeIntervalSince1970: 2_000)))
+        try store.add(PersonFavorite(id: 120, login: "person120", addedAt: Date(timeIntervalSince1970: 2_000)))
         api.networkPage = { [people = people(1...100), page2] _ in Page(items: people, next: page2) }
         api.usersPage = { [people = people(95...150)] _ in Page(items: people, next: nil) }
         let importing = makeImport()

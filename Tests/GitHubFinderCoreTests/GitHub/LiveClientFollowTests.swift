@@ -73,8 +73,8 @@ struct LiveClientFollowTests {
         try await withLiveDouble { server, client in
             client.credentials.token = server.issueToken(for: "octocat", scopes: ["public_repo", "user:follow"])
             try server.setFollowing(of: "octocat", count: 0)
-            let detail = DetailViewModel(user: User(id: 1, login: "mojombo", avatarURL: nil, profileURL: nil, type: .user), api: client,
-                                         store: GRDBFavoritesStore(database: .inMemory()), account: { "octocat" },
+            let detail = PersonDetailViewModel(user: User(id: 1, login: "mojombo", avatarURL: nil, profileURL: nil, type: .user), api: client,
+                                         store: GRDBFavoritesStore<People>(database: .inMemory()), account: { "octocat" },
                                          actions: .init(openURL: { _ in }, showError: { Issue.record("unexpected error: \($0)") }))
             detail.send(.load)
             #expect(await eventually { detail.state.follow == FollowState(isFollowing: false) })
@@ -96,14 +96,14 @@ struct LiveClientFollowTests {
             try server.setFollowing(of: "octocat", count: 250)
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("ghf-import-\(UUID().uuidString).sqlite")
             defer { try? FileManager.default.removeItem(at: file) }
-            let store = GRDBFavoritesStore(database: try AppDatabase.open(at: file))
+            let store = GRDBFavoritesStore<People>(database: try AppDatabase.open(at: file))
             let importing = FollowingImport(api: client, store: store, account: { "octocat" })
             let outcomes = Recorder<FollowingImportOutcome>()
             importing.start { outcomes.append($0) }
             await importing.wait()
             #expect(outcomes.values == [.finished(.init(added: 250, alreadyFavorites: 0))])
             #expect(outcomes.values.first?.message == "Added 250 people")
-            let reopened = try GRDBFavoritesStore(database: AppDatabase.open(at: file)).favorites()
+            let reopened = try GRDBFavoritesStore<People>(database: AppDatabase.open(at: file)).favorites()
             #expect(Set(reopened.map(\.login)) == Set(server.following(of: "octocat")), "every person followed is a favorite in the file")
 
             importing.start { outcomes.append($0) }

@@ -108,8 +108,8 @@ struct LiveClientSearchTests {
 
     @Test func resultsAreDeduplicatedByIDAcrossPages() {
         let users = (1...5).map { User(id: UserID($0), login: "u\($0)", avatarURL: nil, profileURL: nil, type: .user) }
-        var results = UserSearchResults(firstPage: SearchPage(users: Array(users[0..<3]), totalCount: 5, incompleteResults: false, next: URL(string: "https://api.github.com/x?page=2")))
-        let fresh = results.append(SearchPage(users: Array(users[2..<5]), totalCount: 5, incompleteResults: false, next: nil))
+        var results = UserSearchResults(firstPage: UserSearchPage(users: Array(users[0..<3]), totalCount: 5, incompleteResults: false, next: URL(string: "https://api.github.com/x?page=2")))
+        let fresh = results.append(UserSearchPage(users: Array(users[2..<5]), totalCount: 5, incompleteResults: false, next: nil))
         #expect(fresh.map(\.login) == ["u4", "u5"])
         #expect(results.users.map(\.login) == ["u1", "u2", "u3", "u4", "u5"])
         #expect(!results.hasMore)

@@ -14,7 +14,7 @@ struct LiveFlowTests {
         let server = try await GitHubFixtureServer(searchLimit: searchLimit)
         let dependencies = AppDependencies(
             api: GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL)),
-            favorites: GRDBFavoritesStore(database: .inMemory()), clock: clock
+            database: .inMemory(), clock: clock
         )
         let navigator = NavigatorSpy()
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: navigator, urlOpener: URLOpenerSpy())

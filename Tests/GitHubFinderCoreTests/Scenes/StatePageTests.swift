@@ -4,8 +4,8 @@ import Testing
 
 @Suite("State pages: what shows instead of a list")
 struct StatePageTests {
-    private func state(_ phase: SearchState.Phase) -> SearchState {
-        var state = SearchState()
+    private func state(_ phase: PeopleSearchState.Phase) -> PeopleSearchState {
+        var state = PeopleSearchState()
         state.phase = phase
         return state
     }
@@ -20,7 +20,7 @@ struct StatePageTests {
         #expect(state(.loading).statePage?.title == "Searching…")
         #expect(state(.noResults).statePage?.title == "No Users Found")
         #expect(state(.signInRequired).statePage?.button == "Sign In…")
-        let names = [SearchState.Phase.initial, .loading, .noResults, .offline(message: "m"), .rateLimited(resetsAt: Date()),
+        let names = [PeopleSearchState.Phase.initial, .loading, .noResults, .offline(message: "m"), .rateLimited(resetsAt: Date()),
                      .invalidQuery(message: "m"), .failed(message: "m"), .signInRequired].compactMap { state($0).statePage?.name }
         #expect(Set(names).count == 8, "one page per phase, none shared")
     }
@@ -51,7 +51,7 @@ struct StatePageTests {
     }
 
     @Test func favoritesShowAPageWhenThereAreNoneOrNoneMatch() {
-        var favorites = FavoritesViewModel.State()
+        var favorites = PeopleFavoritesViewModel.State()
         favorites.isLoaded = true
         #expect(favorites.statePage?.name == "empty")
         #expect(favorites.statePage?.title == "No Favorites Yet")
@@ -64,7 +64,7 @@ struct StatePageTests {
     }
 
     @Test func ourPagesFitUnwrappedAndLongLinesWrap() {
-        for phase in [SearchState.Phase.initial, .noResults, .signInRequired] {
+        for phase in [PeopleSearchState.Phase.initial, .noResults, .signInRequired] {
             #expect(state(phase).statePage?.fitsUnwrapped == true, "\(phase)")
         }
         #expect(StatePage.noSelection.fitsUnwrapped)

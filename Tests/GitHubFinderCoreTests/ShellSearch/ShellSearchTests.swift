@@ -12,11 +12,11 @@ struct ShellSearchTests {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         for (id, login, name, type) in [(1, "octocat", "The Octocat", AccountType.user), (2, "github", "GitHub", .organization), (3, "zola", "Émile Zola", .user),
                                         (4, "octo-fan", "Fan", .user), (5, "kim", "김민수", .user), (6, "scoot", nil, .user), (7, "dependabot", nil, .bot)] {
-            try database.saveFavorite(Favorite(id: Int64(id), login: login, name: name, type: type, addedAt: date))
+            try database.save(PersonFavorite(id: Int64(id), login: login, name: name, type: type, addedAt: date))
         }
-        try database.saveRepositoryFavorite(RepositoryFavorite(id: 100, fullName: "octocat/Hello-World", ownerLogin: "octocat", ownerID: 1, name: "Hello-World",
+        try database.save(RepositoryFavorite(id: 100, fullName: "octocat/Hello-World", ownerLogin: "octocat", ownerID: 1, name: "Hello-World",
                                                                description: "My first repository", language: "Ruby", stars: 3000, addedAt: date))
-        try database.saveRepositoryFavorite(RepositoryFavorite(id: 101, fullName: "apple/swift", ownerLogin: "apple", name: "swift",
+        try database.save(RepositoryFavorite(id: 101, fullName: "apple/swift", ownerLogin: "apple", name: "swift",
                                                                description: "The Swift Programming Language", language: "C++", stars: 67_400, addedAt: date))
         return (database, file)
     }
@@ -52,7 +52,7 @@ struct ShellSearchTests {
 
     @Test func atMostTenResults() throws {
         let (database, file) = try Self.database()
-        for id in 1000..<1030 { try database.saveFavorite(Favorite(id: Int64(id), login: "team-\(id)", addedAt: Date())) }
+        for id in 1000..<1030 { try database.save(PersonFavorite(id: Int64(id), login: "team-\(id)", addedAt: Date())) }
         #expect(ShellSearch(file: { file }).resultIDs(["team"]).count == 10)
     }
 
@@ -74,9 +74,9 @@ struct ShellSearchTests {
         var current = file
         let search = ShellSearch(file: { current })
         #expect(search.resultIDs(["newcomer"]).isEmpty)
-        try database.saveFavorite(Favorite(id: 50, login: "newcomer", addedAt: Date()))
+        try database.save(PersonFavorite(id: 50, login: "newcomer", addedAt: Date()))
         #expect(search.resultIDs(["newcomer"]) == ["person:50"], "starred in the window, found at once")
-        _ = try database.deleteFavorite(id: 50)
+        _ = try database.delete(People.self, id: 50)
         #expect(search.resultIDs(["newcomer"]).isEmpty)
 
         current = AppDatabaseTests.temporaryFolder().appendingPathComponent("never-made.sqlite")

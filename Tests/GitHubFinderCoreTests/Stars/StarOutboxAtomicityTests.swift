@@ -22,26 +22,26 @@ struct StarOutboxAtomicityTests {
     @Test func aStarWhoseOutboxEntryCannotBeWrittenIsNotKeptEither() throws {
         // Given signed in, with an outbox that cannot be written
         let database = try AppDatabase.open(at: StarsFixture.temporaryFile)
-        let starring = StoreRepositoryStarring(store: GRDBFavoritesStore(database: database), credentials: Credentials(token: "ghp_test"), sync: nil)
+        let starring = StoreRepositoryStarring(store: GRDBFavoritesStore<Repositories>(database: database), credentials: Credentials(token: "ghp_test"), sync: nil)
         try Self.breakOutbox(database)
 
         // When the repository is starred
         #expect(throws: FavoritesStoreError.self) { try starring.star(Self.repository) }
 
         // Then the star was not kept without its entry: both or neither
-        #expect(try database.repositoryFavoriteIDs().isEmpty)
+        #expect(try database.favoriteIDs(of: Repositories.self).isEmpty)
         #expect(try database.pendingStarChanges().isEmpty)
     }
 
     @Test func anUnstarWhoseOutboxEntryCannotBeWrittenKeepsTheStar() throws {
         let database = try AppDatabase.open(at: StarsFixture.temporaryFile)
-        let starring = StoreRepositoryStarring(store: GRDBFavoritesStore(database: database), credentials: Credentials(token: "ghp_test"), sync: nil)
+        let starring = StoreRepositoryStarring(store: GRDBFavoritesStore<Repositories>(database: database), credentials: Credentials(token: "ghp_test"), sync: nil)
         try starring.star(Self.repository)
         try Self.breakOutbox(database)
 
         #expect(throws: FavoritesStoreError.self) { try starring.unstar(Self.repository) }
 
-        #expect(try database.repositoryFavoriteIDs() == [7])
+        #expect(try database.favoriteIDs(of: Repositories.self) == [7])
         #expect(try database.pendingStarChanges().map(\.action) == [.star])
     }
 
@@ -58,7 +58,7 @@ struct StarOutboxAtomicityTests {
         for round in 1...12 {
             let acks = try await Self.runProbe(probe, file: file, killAfter: Int.random(in: 20...400, using: &generator))
             let database = try AppDatabase.open(at: file)
-            let starred = try database.repositoryFavoriteIDs()
+            let starred = try database.favoriteIDs(of: Repositories.self)
             let pending = Dictionary(try database.pendingStarChanges().map { ($0.repositoryID, $0.action) }, uniquingKeysWith: { _, newer in newer })
             for id in Int64(1)...20 {
                 switch (starred.contains(id), pending[id]) {

@@ -79,7 +79,7 @@ struct StarSyncMergeTests {
         let elsewhere = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL, token: token))
         try await elsewhere.unstarRepository(owner: "mojombo", name: "grit")
         try stars.database.enqueueStarChange(StarChange(repositoryID: StarsFixture.repository("torvalds/linux").id, fullName: "torvalds/linux", action: .unstar))
-        try stars.database.deleteRepositoryFavorite(id: StarsFixture.repository("torvalds/linux").id)
+        try stars.database.delete(Repositories.self, id: StarsFixture.repository("torvalds/linux").id)
         server.inject(FixtureFault(.serverError, route: .starred, status: 502, remaining: 1))
 
         // When the next sync runs (its first send meets a 502, so the unstar waits through the merge)
@@ -118,7 +118,7 @@ struct StarSyncMergeTests {
         let server = try await GitHubFixtureServer()
         defer { Task { await server.stop() } }
         let stars = try StarsHarness(file: StarsFixture.temporaryFile, baseURL: nil, token: "ghp_offline")
-        try stars.database.saveRepositoryFavorite(RepositoryFavorite(StarsFixture.repository("mojombo/grit")))
+        try stars.database.save(RepositoryFavorite(StarsFixture.repository("mojombo/grit")))
 
         await stars.sync.synchronize()
 

@@ -77,7 +77,7 @@ struct StarSyncSafetyTests {
         // A fine-grained token without the Starring permission: GitHub refuses changes
         let stars = try StarsHarness(file: StarsFixture.temporaryFile, baseURL: server.baseURL, token: server.issueFineGrainedToken(for: "octocat", canStar: false))
         let linux = StarsFixture.repository("torvalds/linux")
-        try stars.database.saveRepositoryFavorite(RepositoryFavorite(linux))
+        try stars.database.save(RepositoryFavorite(linux))
         let removed = try #require(try stars.starring.unstarForUndo(linux))
         await stars.sync.send()
         #expect(try stars.localNames() == ["torvalds/linux"], "the refused unstar is rolled back")

@@ -41,7 +41,7 @@ struct StarSyncSendTests {
         try stars.starring.restore(removed)
         await stars.sync.send()
         #expect(server.starredRepositories(of: "octocat") == ["torvalds/linux"])
-        #expect(try stars.database.repositoryFavorites() == [removed], "the snapshot comes back as it was")
+        #expect(try stars.database.favorites(of: Repositories.self) == [removed], "the snapshot comes back as it was")
     }
 
     @Test func signedOutStarsStayLocalAndNothingIsQueuedOrSent() async throws {
@@ -138,13 +138,13 @@ struct StarSyncSendTests {
         defer { Task { await server.stop() } }
         let stars = try StarsHarness(file: StarsFixture.temporaryFile, baseURL: server.baseURL, token: server.issueFineGrainedToken(for: "octocat", canStar: false))
         let hello = StarsFixture.repository("octocat/Hello-World")
-        try stars.database.saveRepositoryFavorite(RepositoryFavorite(hello))
+        try stars.database.save(RepositoryFavorite(hello))
 
         try stars.starring.unstar(hello)
         #expect(try stars.localNames().isEmpty)
         await stars.sync.send()
 
-        let restored = try #require(try stars.database.repositoryFavorites().first)
+        let restored = try #require(try stars.database.favorites(of: Repositories.self).first)
         #expect(restored.id == hello.id)
         #expect(restored.fullName == "octocat/Hello-World")
         #expect(restored.ownerAvatarURL != nil, "the snapshot was fetched again from GitHub")

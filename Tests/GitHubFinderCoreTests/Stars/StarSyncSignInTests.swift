@@ -18,7 +18,7 @@ struct StarSyncSignInTests {
         let client = GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL))
         let flow = DeviceFlowClient(configuration: OAuthConfiguration(clientID: "Iv1.fixture", baseURL: server.baseURL), transport: SoupTransport(timeout: 30, userAgent: "GitHubFinder tests"), clock: clock)
         let database = try AppDatabase.open(at: StarsFixture.temporaryFile)
-        let dependencies = AppDependencies(api: client, favorites: GRDBFavoritesStore(database: database), clock: clock, deviceFlow: flow)
+        let dependencies = AppDependencies(api: client, database: database, clock: clock, deviceFlow: flow)
         // Starred while signed out: stays local, nothing queued
         try dependencies.repositoryStarring.star(StarsFixture.repository("torvalds/linux"))
 
@@ -44,6 +44,6 @@ struct StarSyncSignInTests {
         await dependencies.starSync.synchronize()
         #expect(dependencies.starSync.offer?.login == "mojombo")
         #expect(dependencies.starSync.offer?.repositories.map(\.fullName) == ["torvalds/linux"])
-        #expect(try database.repositoryFavorites().map(\.fullName).sorted() == ["octocat/Hello-World", "torvalds/linux"])
+        #expect(try database.favorites(of: Repositories.self).map(\.fullName).sorted() == ["octocat/Hello-World", "torvalds/linux"])
     }
 }

@@ -36,8 +36,8 @@ struct StarSyncWholeListTests {
         let database = try AppDatabase.open(at: file)
         let kept = RepositoryFavorite(id: 1, fullName: "octocat/Hello-World", ownerLogin: "octocat", name: "Hello-World", addedAt: Date(timeIntervalSince1970: 1_000))
         let other = RepositoryFavorite(id: 2, fullName: "mojombo/grit", ownerLogin: "mojombo", name: "grit", addedAt: Date(timeIntervalSince1970: 1_000))
-        try database.saveRepositoryFavorite(kept)
-        try database.saveRepositoryFavorite(other)
+        try database.save(kept)
+        try database.save(other)
         try database.markStarsSynchronized(login: "octocat", at: Date(timeIntervalSince1970: 2_000))
 
         // When GitHub's list comes in the star+json shape with an item the client cannot read
@@ -48,7 +48,7 @@ struct StarSyncWholeListTests {
         await sync.synchronize()
 
         // Then nothing was unstarred here, and the user is told why
-        #expect(try database.repositoryFavorites().map(\.id).sorted() == [1, 2])
+        #expect(try database.favorites(of: Repositories.self).map(\.id).sorted() == [1, 2])
         #expect(sync.incompleteList == "Stars were not synced: GitHub's list could not be read whole, so nothing was changed")
         #expect(transport.requests.first?.headers["Accept"] == "application/vnd.github.star+json")
     }
@@ -60,7 +60,7 @@ struct StarSyncWholeListTests {
         let before = Date()
         try await StarsFixture.starRemotely(["torvalds/linux"], client: stars.client)
         await stars.sync.synchronize()
-        let added = try #require(try stars.database.repositoryFavorites().first?.addedAt)
+        let added = try #require(try stars.database.favorites(of: Repositories.self).first?.addedAt)
         // The double stamps a star with the time it was made, to the second, as GitHub does
         #expect(abs(added.timeIntervalSince(before)) < 5)
         #expect(added.timeIntervalSince1970.rounded() == added.timeIntervalSince1970, "GitHub's starred_at, not the merge's clock")

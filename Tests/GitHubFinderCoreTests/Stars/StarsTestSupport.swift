@@ -17,12 +17,12 @@ struct StarsHarness {
         database = try AppDatabase.open(at: file)
         client = GitHubClient(configuration: GitHubConfiguration(baseURL: baseURL ?? URL(string: "http://127.0.0.1:1")!, token: token, timeout: 30))
         sync = StarSync(api: client, database: database, clock: clock, login: { login })
-        starring = StoreRepositoryStarring(store: GRDBFavoritesStore(database: database), credentials: client.credentials, sync: sync)
+        starring = StoreRepositoryStarring(store: GRDBFavoritesStore<Repositories>(database: database), credentials: client.credentials, sync: sync)
     }
 
     /// The starred repositories here, as "owner/name", sorted.
     func localNames() throws -> [String] {
-        try database.repositoryFavorites().map(\.fullName).sorted()
+        try database.favorites(of: Repositories.self).map(\.fullName).sorted()
     }
 
     /// What the outbox holds, as "action owner/name" in sending order.

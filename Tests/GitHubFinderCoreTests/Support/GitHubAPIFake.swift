@@ -15,8 +15,8 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
     private var _calls: [String] = []
     var calls: [String] { lock.withLock { _calls } }
 
-    var search: @Sendable (UserSearchRequest) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchUsers") }
-    var nextPage: @Sendable (URL) async throws(GitHubError) -> SearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchUsers(page:)") }
+    var search: @Sendable (UserSearchRequest) async throws(GitHubError) -> UserSearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchUsers") }
+    var nextPage: @Sendable (URL) async throws(GitHubError) -> UserSearchPage = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("searchUsers(page:)") }
     var profile: @Sendable (String) async throws(GitHubError) -> UserProfile = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("user(login:)") }
     var cached: @Sendable (String) -> UserProfile? = { _ in nil }
     var repositories: @Sendable (String) async throws(GitHubError) -> Page<Repository> = { _ in Page(items: [], next: nil) }
@@ -30,12 +30,12 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return .cancelled
     }
 
-    func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> SearchPage {
+    func searchUsers(_ request: UserSearchRequest) async throws(GitHubError) -> UserSearchPage {
         record("search \(request.query.text) sort=\(request.sort.rawValue)")
         return try await search(request)
     }
 
-    func searchUsers(page: URL) async throws(GitHubError) -> SearchPage {
+    func searchUsers(page: URL) async throws(GitHubError) -> UserSearchPage {
         record("page \(page.absoluteString)")
         return try await nextPage(page)
     }
@@ -153,11 +153,11 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
 @MainActor
 final class NavigatorSpy: Navigator {
     var searchTabViewModel: SearchTabViewModel?
-    var searchViewModel: SearchViewModel? { searchTabViewModel?.people }
+    var searchViewModel: PeopleSearchViewModel? { searchTabViewModel?.people }
     var favoritesTabViewModel: FavoritesTabViewModel?
     var starSync: StarSync?
-    var favoritesViewModel: FavoritesViewModel? { favoritesTabViewModel?.people }
-    var detailViewModels: [DetailViewModel] = []
+    var favoritesViewModel: PeopleFavoritesViewModel? { favoritesTabViewModel?.people }
+    var detailViewModels: [PersonDetailViewModel] = []
     var tabs: [AppTab] = []
     var placeholders = 0
     var toasts: [String] = []
@@ -174,7 +174,7 @@ final class NavigatorSpy: Navigator {
     func showFavorites(_ viewModel: FavoritesTabViewModel) { favoritesTabViewModel = viewModel }
     func showStarSync(_ starSync: StarSync) { self.starSync = starSync }
     func show(tab: AppTab) { tabs.append(tab) }
-    func showDetail(_ viewModel: DetailViewModel) { detailViewModels.append(viewModel) }
+    func showDetail(_ viewModel: PersonDetailViewModel) { detailViewModels.append(viewModel) }
     func showDetailPlaceholder() { placeholders += 1 }
     func showToast(_ toast: Toast) { toasts.append(toast.message) }
     func showAlert(_ alert: Alert) { alerts.append(alert) }
@@ -202,7 +202,6 @@ final class NavigatorSpy: Navigator {
         if let chosenFile { chosen(chosenFile) }
     }
     func useStyle(_ scheme: ColorSchemePreference) { requests.append("style \(scheme.rawValue)") }
-    func quit() { requests.append("quit") }
 }
 
 /// Records the URLs it was asked to open; answers with `failure` (nil: success).

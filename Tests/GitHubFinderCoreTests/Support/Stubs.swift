@@ -8,15 +8,15 @@ extension User {
     }
 }
 
-extension Favorite {
-    static func stub(id: UserID = 1, login: String = "octocat", name: String? = nil) -> Favorite {
-        Favorite(id: id, login: login, name: name, avatarURL: nil, type: .user, profileURL: URL(string: "https://github.com/\(login)"), addedAt: Date(timeIntervalSince1970: 1_700_000_000))
+extension PersonFavorite {
+    static func stub(id: UserID = 1, login: String = "octocat", name: String? = nil) -> PersonFavorite {
+        PersonFavorite(id: id, login: login, name: name, avatarURL: nil, type: .user, profileURL: URL(string: "https://github.com/\(login)"), addedAt: Date(timeIntervalSince1970: 1_700_000_000))
     }
 }
 
-extension SearchPage {
-    static func stub(_ users: [User], total: Int? = nil, next: URL? = nil) -> SearchPage {
-        SearchPage(users: users, totalCount: total ?? users.count, incompleteResults: false, next: next)
+extension UserSearchPage {
+    static func stub(_ users: [User], total: Int? = nil, next: URL? = nil) -> UserSearchPage {
+        UserSearchPage(users: users, totalCount: total ?? users.count, incompleteResults: false, next: next)
     }
 }
 

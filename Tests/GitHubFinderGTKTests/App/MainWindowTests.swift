@@ -151,10 +151,11 @@ final class FavoritesMessageTests: GTKTestCase, @unchecked Sendable {
     func testTheFavoritesTabShowsWhereADamagedFileWent() {
         MainActor.assumeIsolated {
             let notice = "Your favorites database was damaged. It was moved to /tmp/x.damaged and a new, empty one was started."
-            let store = GRDBFavoritesStore(database: .inMemory())
+            let people = GRDBFavoritesStore<People>(database: .inMemory()), repositories = GRDBFavoritesStore<Repositories>(database: people.database)
+            let starring = StoreRepositoryStarring(store: repositories, credentials: Credentials(), sync: nil)
             let viewModel = FavoritesTabViewModel(
-                people: FavoritesViewModel(store: store, actions: .init(showDetail: { _ in }), notice: notice),
-                repositories: RepositoryFavoritesViewModel(source: RepositoryFavoritesSource(store: store, starring: StoreRepositoryStarring(store: store, credentials: Credentials(), sync: nil)), actions: .init(showDetail: { _ in }), notice: notice))
+                people: PeopleFavoritesViewModel(store: people, actions: .init(showDetail: { _ in }), notice: notice),
+                repositories: RepositoryFavoritesViewModel(source: RepositoryFavoritesSource(store: repositories, starring: starring), actions: .init(showDetail: { _ in }), notice: notice))
             let view = FavoritesView(viewModel: viewModel, avatars: window.avatars) { _ in }
             waitFor("the notice") { view.messageLabel.text == notice }
             XCTAssertNotEqual(gtk_widget_is_visible(view.messageLabel.pointer), 0, "the message bar is shown")

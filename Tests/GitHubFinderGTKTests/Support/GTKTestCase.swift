@@ -27,9 +27,9 @@ class GTKTestCase: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             gtk_init()
             Self.instances += 1
-            let favorites = GRDBFavoritesStore(database: try! AppDatabase.open(at: databaseFile))
+            let database = try! AppDatabase.open(at: databaseFile)
             app = GitHubFinderApplication(options: .init(), unique: false, applicationID: "io.github.githubfinder.GitHubFinder.Test\(Self.instances)") { preferences, _ in
-                AppDependencies(api: GitHubClient(configuration: GitHubConfiguration(baseURL: preferences.apiURL ?? baseURL)), favorites: favorites)
+                AppDependencies(api: GitHubClient(configuration: GitHubConfiguration(baseURL: preferences.apiURL ?? baseURL)), database: database)
             }
             app.registerForTesting()
             XCTAssertTrue(MainLoop.run(until: { self.window.window.isVisible }))

@@ -17,7 +17,7 @@ do {
         try MainActor.assumeIsolated { try starBurst(database) }
     } else {
         for n in 0..<1_000_000 {
-            try database.saveFavorite(Favorite(id: UserID(n + 1), login: "user\(n)", name: "User \(n)"))
+            try database.save(PersonFavorite(id: UserID(n + 1), login: "user\(n)", name: "User \(n)"))
             FileHandle.standardOutput.write(Data("ack \(n)\n".utf8))
         }
     }
@@ -28,8 +28,8 @@ do {
 
 /// Signed in (a token) with no sync: every change waits in the outbox, as when offline.
 @MainActor func starBurst(_ database: AppDatabase) throws {
-    let starring = StoreRepositoryStarring(store: GRDBFavoritesStore(database: database), credentials: Credentials(token: "ghp_probe"), sync: nil)
-    var starred = try database.repositoryFavoriteIDs()
+    let starring = StoreRepositoryStarring(store: GRDBFavoritesStore<Repositories>(database: database), credentials: Credentials(token: "ghp_probe"), sync: nil)
+    var starred = try database.favoriteIDs(of: Repositories.self)
     for n in 0..<1_000_000 {
         let id = Int64(n % 20 + 1)
         let repository = Repository(id: id, name: "repo\(id)", fullName: "owner/repo\(id)", description: nil, language: nil, stars: 0, forks: 0,

@@ -13,7 +13,7 @@ import GRDB
 extension AppDatabase {
     static func createIndexGenerations(_ db: Database) throws {
         try db.execute(sql: "CREATE TABLE indexGeneration(tableName TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID")
-        for table in [Favorite.databaseTableName, RepositoryFavorite.databaseTableName] {
+        for table in [PersonFavorite.databaseTableName, RepositoryFavorite.databaseTableName] {
             try db.execute(sql: "INSERT INTO indexGeneration VALUES (?, random())", arguments: [table])
             for event in ["INSERT", "UPDATE", "DELETE"] {
                 try db.execute(sql: """
@@ -27,7 +27,7 @@ extension AppDatabase {
     /// The index of `table`: its snapshot when one was saved at the table's current generation
     /// with this `layout`, else `build`'s (then saved, a while later). `db` is the read that
     /// `build` scans, so the generation read is the one the index is built from.
-    func snapshotOrBuild<Extra: IndexSnapshotExtra>(_ db: Database, table: String, layout: String, shape: LetterIndexShape,
+    func snapshotOrBuild<Extra: FavoriteExtra>(_ db: Database, table: String, layout: String, shape: LetterIndexShape,
                                                     build: (Database) throws -> LetterIndex<Extra>) throws -> LetterIndex<Extra> {
         guard let indexSnapshots,
               let generation = try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = ?", arguments: [table]) else {
@@ -45,39 +45,5 @@ extension AppDatabase {
     /// app calls it as it quits, so the next start finds this session's last change saved.
     public static func saveIndexSnapshots() {
         IndexSnapshotFiles.flushAll()
-    }
-}
-
-extension AccountType: IndexSnapshotExtra {
-    static let snapshotByteCount = 1
-
-    func writeSnapshot(to bytes: UnsafeMutableRawPointer) {
-        bytes.storeBytes(of: self == .user ? 0 : self == .organization ? 1 : 2, as: UInt8.self)
-    }
-
-    init?(snapshot bytes: UnsafeRawPointer) {
-        switch bytes.load(as: UInt8.self) {
-        case 0: self = .user
-        case 1: self = .organization
-        case 2: self = .bot
-        default: return nil
-        }
-    }
-}
-
-extension RepositoryFavoritesIndex.Extra: IndexSnapshotExtra {
-    static let snapshotByteCount = 17
-
-    func writeSnapshot(to bytes: UnsafeMutableRawPointer) {
-        bytes.storeBytes(of: Int64(stars), toByteOffset: 0, as: Int64.self)
-        bytes.storeBytes(of: ownerID ?? 0, toByteOffset: 8, as: Int64.self)
-        bytes.storeBytes(of: ownerID == nil ? 0 : 1, toByteOffset: 16, as: UInt8.self)
-    }
-
-    init?(snapshot bytes: UnsafeRawPointer) {
-        let hasOwner = bytes.load(fromByteOffset: 16, as: UInt8.self)
-        guard hasOwner <= 1 else { return nil }
-        self.init(stars: Int(bytes.loadUnaligned(fromByteOffset: 0, as: Int64.self)),
-                  ownerID: hasOwner == 1 ? bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self) : nil)
     }
 }

@@ -16,7 +16,7 @@ extension AppDatabase {
     /// Steps the statements by hand and hands SQLite's own text buffers to `body`, reading the
     /// table in its stored order (by id), then takes the display order from an index on `order`
     /// alone: what keeps opening the tab over 100,000 favorites in tens of milliseconds. Measured
-    /// on 100,000: `Row` decoding into `Favorite` (a `URL` and a `Date` parsed each) took over
+    /// on 100,000: `Row` decoding into `PersonFavorite` (a `URL` and a `Date` parsed each) took over
     /// 200 ms, and even a bare read of every column `ORDER BY login` took 115 ms (one table look-up
     /// per row) against 25 ms for the scan by id.
     static func scanForIndex(_ db: Database, table: String, columns: String, order: String, _ body: (IndexedRow) throws -> Void,

@@ -1,13 +1,5 @@
 import Foundation
 
-/// What an index entry carries beside its texts (`LetterIndex.Entry.extra`), as a fixed number
-/// of bytes in an `IndexSnapshot`. Reading back refuses bytes no value writes.
-protocol IndexSnapshotExtra: Sendable {
-    static var snapshotByteCount: Int { get }
-    func writeSnapshot(to bytes: UnsafeMutableRawPointer)
-    init?(snapshot bytes: UnsafeRawPointer)
-}
-
 /// A built `LetterIndex` saved to a file, so that the next start reads 100,000 favorites back in
 /// a few milliseconds instead of stepping SQLite through them and sorting again (`AppDatabase`
 /// decides when one may be used: see `AppDatabase+IndexSnapshots.swift`).
@@ -26,7 +18,7 @@ enum IndexSnapshot {
 
     /// Writes `index`, built at `generation`, to `file` (through a temporary file and a rename,
     /// so a reader never sees half of one).
-    static func write<Extra: IndexSnapshotExtra>(_ index: LetterIndex<Extra>, generation: Int64, layout: String, to file: URL) throws {
+    static func write<Extra: FavoriteExtra>(_ index: LetterIndex<Extra>, generation: Int64, layout: String, to file: URL) throws {
         // Its own name: two writers of one folder never share a temporary file.
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         var output = try SnapshotFile(writing: temporary)
@@ -49,7 +41,7 @@ enum IndexSnapshot {
 
     /// The index saved in `file`, when it was built at `generation` with this `layout` and
     /// `shape` and reads back whole and consistent; nil otherwise.
-    static func read<Extra: IndexSnapshotExtra>(_ file: URL, generation: Int64, layout: String, shape: LetterIndexShape) -> LetterIndex<Extra>? {
+    static func read<Extra: FavoriteExtra>(_ file: URL, generation: Int64, layout: String, shape: LetterIndexShape) -> LetterIndex<Extra>? {
         guard var input = try? SnapshotFile(reading: file) else { return nil }
         defer { try? input.close() }
         return try? decode(&input, generation: generation, layout: layout, shape: shape)
@@ -58,7 +50,7 @@ enum IndexSnapshot {
     // MARK: Writing
 
     /// The parts after the header, in file order.
-    private static func payload<Extra: IndexSnapshotExtra>(of index: LetterIndex<Extra>) -> [SnapshotPart] {
+    private static func payload<Extra: FavoriteExtra>(of index: LetterIndex<Extra>) -> [SnapshotPart] {
         let entries = index.entries
         var extras = [UInt8](repeating: 0, count: entries.count * Extra.snapshotByteCount)
         extras.withUnsafeMutableBytes { bytes in
@@ -91,7 +83,7 @@ enum IndexSnapshot {
     // MARK: Reading
 
     /// Reads and checks everything; throws at the first thing that is not as written.
-    private static func decode<Extra: IndexSnapshotExtra>(_ input: inout SnapshotFile, generation: Int64, layout: String,
+    private static func decode<Extra: FavoriteExtra>(_ input: inout SnapshotFile, generation: Int64, layout: String,
                                                           shape: LetterIndexShape) throws -> LetterIndex<Extra> {
         let reject = SnapshotFile.Failure.rejected
         // 100,000 favorites take 21 MB; a larger file (a sparse one, say) is not read into memory.

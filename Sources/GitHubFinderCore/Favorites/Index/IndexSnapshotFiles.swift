@@ -43,12 +43,12 @@ final class IndexSnapshotFiles: Sendable {
     }
 
     /// The snapshot `name` if it was saved from `generation` with `layout`.
-    func read<Extra: IndexSnapshotExtra>(_ name: String, generation: Int64, layout: String, shape: LetterIndexShape) -> LetterIndex<Extra>? {
+    func read<Extra: FavoriteExtra>(_ name: String, generation: Int64, layout: String, shape: LetterIndexShape) -> LetterIndex<Extra>? {
         IndexSnapshot.read(file(name), generation: generation, layout: layout, shape: shape)
     }
 
     /// Writes `index` as snapshot `name` after `delay`, unless a newer one replaces it first.
-    func schedule<Extra: IndexSnapshotExtra>(_ name: String, index: LetterIndex<Extra>, generation: Int64, layout: String) {
+    func schedule<Extra: FavoriteExtra>(_ name: String, index: LetterIndex<Extra>, generation: Int64, layout: String) {
         let file = file(name), folder = folder
         let write: @Sendable () -> Void = {
             do {

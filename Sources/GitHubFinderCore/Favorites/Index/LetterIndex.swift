@@ -13,7 +13,7 @@ protocol LetterIndexRow {
     static func entry(_ id: Int64) -> Self
 }
 
-/// What the people and repository indexes share (`FavoritesIndex`, `RepositoryFavoritesIndex`):
+/// What the people and repository indexes share (`FavoritesIndex<People>`, `FavoritesIndex<Repositories>`):
 /// entries in display order under letter sections, their texts back to back in one buffer, one
 /// buffer of lowercase bytes a keystroke scans, and the ids to find an entry by. Made by
 /// `LetterIndexBuilder`; each index says which texts its entries keep and what `Extra` holds.

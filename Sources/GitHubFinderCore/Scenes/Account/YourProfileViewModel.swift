@@ -13,7 +13,7 @@ public final class YourProfileViewModel {
         case refresh
     }
 
-    public let detail: DetailViewModel
+    public let detail: PersonDetailViewModel
     public let following: AccountListViewModel<PeopleSearchSource>
     public let followers: AccountListViewModel<PeopleSearchSource>
     public let repositories: AccountListViewModel<RepositorySearchSource>
@@ -22,7 +22,7 @@ public final class YourProfileViewModel {
     /// The tab shown: nil for the profile.
     public private(set) var shown: AccountList?
 
-    public init(detail: DetailViewModel, following: AccountListViewModel<PeopleSearchSource>, followers: AccountListViewModel<PeopleSearchSource>,
+    public init(detail: PersonDetailViewModel, following: AccountListViewModel<PeopleSearchSource>, followers: AccountListViewModel<PeopleSearchSource>,
                 repositories: AccountListViewModel<RepositorySearchSource>, followed: FollowedPeople? = nil) {
         self.followed = followed
         self.detail = detail

@@ -1,65 +1,21 @@
 import Foundation
 
-/// A row of a Favorites list: a letter header or an entry (a person, a repository).
-public protocol FavoritesListRow: Hashable, Sendable {
-    /// The header's letter; nil for an entry.
-    var letter: String? { get }
-    /// The entry's id; nil for a header.
-    var entryID: Int64? { get }
-}
-
-extension FavoritesRow: FavoritesListRow {
-    public var letter: String? { if case .header(let letter) = self { letter } else { nil } }
-    public var entryID: Int64? { if case .favorite(let id) = self { id } else { nil } }
-}
-
-extension RepositoryFavoritesRow: FavoritesListRow {
-    public var letter: String? { if case .header(let letter) = self { letter } else { nil } }
-    public var entryID: Int64? { if case .repository(let id) = self { id } else { nil } }
-}
-
-/// What a Favorites list needs of its index: the rows for a filter and the snapshot behind one.
-public protocol FavoritesIndexing: Sendable {
-    associatedtype ListRow: FavoritesListRow
-    associatedtype Snapshot: Sendable & Hashable & Identifiable where Snapshot.ID == Int64
-    init()
-    var count: Int { get }
-    /// Every tag the entries carry, the most used first.
-    var tags: [TagCount] { get }
-    func rows(matching filter: String, tags: Set<String>) -> [ListRow]
-    /// The positions, ascending, of the entries containing `needle` (among `candidates`).
-    func positions(matching needle: [UInt8], among candidates: [Int32]?) -> [Int32]
-    /// The rows of the entries at `positions` (nil: every entry) carrying all of `tags`.
-    func rows(at positions: [Int32]?, tags: Set<String>) -> [ListRow]
-    func snapshot(_ id: Int64) -> Snapshot?
-}
-
-extension FavoritesIndex: FavoritesIndexing {
-    public func snapshot(_ id: Int64) -> Favorite? { favorite(id) }
-}
-
-extension RepositoryFavoritesIndex: FavoritesIndexing {
-    public func snapshot(_ id: Int64) -> RepositoryFavorite? { repositoryFavorite(id) }
-}
-
 /// What differs between the People and Repositories lists of the Favorites tab: where the index
 /// comes from, how an entry is unstarred and put back, what selecting it opens, and the state
 /// pages. `ScopedFavoritesViewModel` does the rest the same way for both.
 public protocol FavoritesSource: Sendable {
-    associatedtype Index: FavoritesIndexing
+    associatedtype Kind: FavoriteKind
     /// What selecting an entry opens (a `User`, a `Repository`).
     associatedtype Selection: Sendable
-    typealias Snapshot = Index.Snapshot
+    typealias Snapshot = Kind.Favorite
 
     /// The index now and after each change, built off the main thread.
-    func observeIndex() -> AsyncStream<Index>
+    func observeIndex() -> AsyncStream<FavoritesIndex<Kind>>
     /// Unstars `snapshot`; returns what Undo puts back.
     @MainActor func remove(_ snapshot: Snapshot) throws -> Snapshot?
     /// Stars it again (Undo).
     @MainActor func restore(_ snapshot: Snapshot) throws
     func selection(_ snapshot: Snapshot) -> Selection
-    /// How messages name an entry: a login, "owner/name".
-    static func name(_ snapshot: Snapshot) -> String
     /// The Undo toast after unstarring `name`.
     static func undoMessage(_ name: String) -> String
     /// Unstarring `name` failed; `reason` is a whole sentence.
@@ -74,17 +30,16 @@ public protocol FavoritesSource: Sendable {
 
 /// Starred people, in the favorites store.
 public struct PeopleFavoritesSource: FavoritesSource {
-    public let store: any FavoritesStore
+    public let store: any PersonFavoritesStore
 
-    public init(store: any FavoritesStore) {
+    public init(store: any PersonFavoritesStore) {
         self.store = store
     }
 
-    public func observeIndex() -> AsyncStream<FavoritesIndex> { store.observeFavoritesIndex() }
-    public func remove(_ snapshot: Favorite) throws -> Favorite? { try store.remove(id: snapshot.id) }
-    public func restore(_ snapshot: Favorite) throws { try store.add(snapshot) }
-    public func selection(_ snapshot: Favorite) -> User { snapshot.user }
-    public static func name(_ snapshot: Favorite) -> String { snapshot.login }
+    public func observeIndex() -> AsyncStream<FavoritesIndex<People>> { store.observeIndex() }
+    public func remove(_ snapshot: PersonFavorite) throws -> PersonFavorite? { try store.remove(id: snapshot.id) }
+    public func restore(_ snapshot: PersonFavorite) throws { try store.add(snapshot) }
+    public func selection(_ snapshot: PersonFavorite) -> User { snapshot.user }
     public static func undoMessage(_ name: String) -> String { tr("Removed {login} from favorites", ["login": name]) }
 
     public static func unstarFailed(_ name: String, reason: String) -> String {
@@ -111,20 +66,19 @@ public struct PeopleFavoritesSource: FavoritesSource {
 /// Starred repositories: listed from the store, unstarred and put back through
 /// `UndoableRepositoryStarring`, so GitHub hears of it too when signed in.
 public struct RepositoryFavoritesSource: FavoritesSource {
-    public let store: any RepositoryFavoritesStore
+    public let store: any FavoritesStore<Repositories>
     public let starring: any UndoableRepositoryStarring
 
-    public init(store: any RepositoryFavoritesStore, starring: any UndoableRepositoryStarring) {
+    public init(store: any FavoritesStore<Repositories>, starring: any UndoableRepositoryStarring) {
         self.store = store
         self.starring = starring
     }
 
-    public func observeIndex() -> AsyncStream<RepositoryFavoritesIndex> { store.observeRepositoryFavoritesIndex() }
+    public func observeIndex() -> AsyncStream<FavoritesIndex<Repositories>> { store.observeIndex() }
 
     @MainActor public func remove(_ snapshot: RepositoryFavorite) throws -> RepositoryFavorite? { try starring.unstarForUndo(snapshot.repository) }
     @MainActor public func restore(_ snapshot: RepositoryFavorite) throws { try starring.restore(snapshot) }
     public func selection(_ snapshot: RepositoryFavorite) -> Repository { snapshot.repository }
-    public static func name(_ snapshot: RepositoryFavorite) -> String { snapshot.fullName }
     // TRANSLATORS: {repository} is owner/name.
     public static func undoMessage(_ name: String) -> String { tr("Unstarred {repository}", ["repository": name]) }
 

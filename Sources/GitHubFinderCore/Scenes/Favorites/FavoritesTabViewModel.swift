@@ -15,7 +15,7 @@ public final class FavoritesTabViewModel {
 
     public private(set) var scope: SearchScope = .people
     public private(set) var filter = ""
-    @ObservationIgnored public let people: FavoritesViewModel
+    @ObservationIgnored public let people: PeopleFavoritesViewModel
     @ObservationIgnored public let repositories: RepositoryFavoritesViewModel
     @ObservationIgnored private let starSync: StarSync?
     @ObservationIgnored private let followingImport: FollowingImport?
@@ -24,7 +24,7 @@ public final class FavoritesTabViewModel {
 
     /// `starSync`: GitHub's stars being brought in, said above the Repositories list;
     /// `followingImport`: the people you follow being added, said above the People list.
-    public init(people: FavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil, followingImport: FollowingImport? = nil,
+    public init(people: PeopleFavoritesViewModel, repositories: RepositoryFavoritesViewModel, starSync: StarSync? = nil, followingImport: FollowingImport? = nil,
                 followed: FollowedPeople? = nil) {
         self.followed = followed
         self.people = people

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 
 /// The People list of the Favorites tab.
-public typealias FavoritesViewModel = ScopedFavoritesViewModel<PeopleFavoritesSource>
+public typealias PeopleFavoritesViewModel = ScopedFavoritesViewModel<PeopleFavoritesSource>
 /// The Repositories list of the Favorites tab.
 public typealias RepositoryFavoritesViewModel = ScopedFavoritesViewModel<RepositoryFavoritesSource>
 
@@ -10,7 +10,6 @@ public typealias RepositoryFavoritesViewModel = ScopedFavoritesViewModel<Reposit
 /// unstar with Undo. `Source` says what differs.
 @MainActor @Observable
 public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
-    public typealias Row = Source.Index.ListRow
     public typealias Snapshot = Source.Snapshot
 
     public enum Input: Equatable, Sendable {
@@ -34,7 +33,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
         /// The tags turned on in the tag bar, in the order they were.
         public var selectedTags: [String] = []
         /// Letter headers interleaved with favorites; empty sections dropped.
-        public var rows: [Row] = []
+        public var rows: [FavoritesRow] = []
         /// How many favorites exist, whatever the filter.
         public var totalCount = 0
         /// Offered after an unstar: "Removed octocat from favorites" with Undo.
@@ -58,7 +57,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
         public func isSelected(_ tag: String) -> Bool { selectedTags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } }
         /// Favorites exist but none matches the filter.
         public var hasNoMatches: Bool { totalCount > 0 && rows.isEmpty }
-        public var undoMessage: String? { undo.map { Source.undoMessage(Source.name($0)) } }
+        public var undoMessage: String? { undo.map { Source.undoMessage(Source.Kind.name(of: $0)) } }
 
         /// The page shown instead of the list: no favorites at all, or none matching the filter.
         public var statePage: StatePage? {
@@ -94,17 +93,17 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
 
     @ObservationIgnored private let source: Source
     @ObservationIgnored private let actions: Actions
-    @ObservationIgnored private var index = Source.Index()
+    @ObservationIgnored private var index = FavoritesIndex<Source.Kind>()
     /// Every row of `index` (a blank filter), kept from when it was first made: clearing the
     /// filter over 100,000 favorites then hands over this array instead of making 100,027 rows
     /// on the keystroke. Made in the index itself it cost opening the tab 40 ms more.
-    @ObservationIgnored private var unfilteredRows: [Row]?
+    @ObservationIgnored private var unfilteredRows: [FavoritesRow]?
     /// What the last filters matched in `index`, for the next keystroke to start from.
     @ObservationIgnored private var matches = FilterMatches()
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
     /// `notice`: what the list says for the whole session about where favorites are kept (see
-    /// `AppDependencies.makeFavoritesViewModel`).
+    /// `AppDependencies.makePeopleFavoritesViewModel`).
     public init(source: Source, actions: Actions, notice: String? = nil) {
         self.source = source
         self.actions = actions
@@ -122,12 +121,15 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
 
     /// The snapshot behind a row, for the view to draw when it binds the row (made on demand
     /// from the compact index: call it per bound row, not for the whole list).
-    public func snapshot(_ id: Int64) -> Snapshot? {
-        index.snapshot(id)
+    public func favorite(_ id: Int64) -> Snapshot? {
+        index.favorite(id)
     }
 
+    /// What the row of favorite `id` shows (call it per bound row).
+    public func row(_ id: Int64) -> Source.Kind.Row? { index.row(id) }
+
     /// The compact index the rows come from (a bound row asks it what to draw).
-    public var currentIndex: Source.Index { index }
+    public var currentIndex: FavoritesIndex<Source.Kind> { index }
 
     public func send(_ input: Input) {
         switch input {
@@ -144,11 +146,11 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
             state.rows = rows(matching: state.filter)
         case .unstar(let id):
             do {
-                guard let snapshot = index.snapshot(id) else { return }
+                guard let snapshot = index.favorite(id) else { return }
                 state.undo = try source.remove(snapshot) ?? state.undo
                 state.errorMessage = nil
             } catch {
-                state.errorMessage = State.unstarFailed(index.snapshot(id).map(Source.name) ?? "", error)
+                state.errorMessage = State.unstarFailed(index.favorite(id).map(Source.Kind.name(of:)) ?? "", error)
             }
         case .undo:
             guard let snapshot = state.undo else { return }
@@ -158,18 +160,18 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
                 state.errorMessage = nil
             } catch {
                 // The Undo stays offered, so it can be tried again.
-                state.errorMessage = State.undoFailed(Source.name(snapshot), error)
+                state.errorMessage = State.undoFailed(Source.Kind.name(of: snapshot), error)
             }
         case .dismissUndo:
             state.undo = nil
         case .dismissError:
             state.errorMessage = nil
         case .select(let id):
-            if let snapshot = index.snapshot(id) { actions.showDetail(source.selection(snapshot)) }
+            if let snapshot = index.favorite(id) { actions.showDetail(source.selection(snapshot)) }
         }
     }
 
-    private func rows(matching filter: String) -> [Row] {
+    private func rows(matching filter: String) -> [FavoritesRow] {
         let needle = FilterMatches.needle(filter)
         guard needle.isEmpty, state.selectedTags.isEmpty else {
             let positions = needle.isEmpty ? nil : matches.positions(for: needle) { [index] in index.positions(matching: needle, among: $0) }
@@ -182,7 +184,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
     }
 
     /// Takes the rebuilt index when the store changed (a star anywhere), keeping the filter.
-    private func indexChanged(_ index: Source.Index) {
+    private func indexChanged(_ index: FavoritesIndex<Source.Kind>) {
         self.index = index
         unfilteredRows = nil
         matches = FilterMatches()
@@ -200,18 +202,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
 }
 
 extension ScopedFavoritesViewModel where Source == PeopleFavoritesSource {
-    public convenience init(store: any FavoritesStore, actions: Actions, notice: String? = nil) {
+    public convenience init(store: any PersonFavoritesStore, actions: Actions, notice: String? = nil) {
         self.init(source: PeopleFavoritesSource(store: store), actions: actions, notice: notice)
     }
-
-    /// The snapshot behind a favorite row.
-    public func favorite(_ id: UserID) -> Favorite? { snapshot(id) }
-
-    /// What the row of favorite `id` shows (call it per bound row).
-    public func row(_ id: UserID) -> FavoritesIndex.Row? { currentIndex.row(id) }
-}
-
-extension ScopedFavoritesViewModel where Source == RepositoryFavoritesSource {
-    /// What the row of repository `id` shows (call it per bound row).
-    public func row(_ id: Int64) -> RepositoryFavoritesIndex.Row? { currentIndex.row(id) }
 }

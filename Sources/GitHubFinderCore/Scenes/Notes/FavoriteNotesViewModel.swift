@@ -57,7 +57,7 @@ public final class FavoriteNotesViewModel {
     }
 
     @ObservationIgnored private let database: AppDatabase
-    @ObservationIgnored private let kind: AppDatabase.FavoriteKind
+    @ObservationIgnored private let kind: any FavoriteKind.Type
     @ObservationIgnored private let id: Int64
     @ObservationIgnored private let saveDelay: Duration
     /// The note as last saved (or read): what an edit is compared with.
@@ -66,7 +66,7 @@ public final class FavoriteNotesViewModel {
     @ObservationIgnored private var saveTask: Task<Void, Never>?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
-    public init(database: AppDatabase, kind: AppDatabase.FavoriteKind, id: Int64, saveDelay: Duration = .milliseconds(800)) {
+    public init(database: AppDatabase, kind: any FavoriteKind.Type, id: Int64, saveDelay: Duration = .milliseconds(800)) {
         self.database = database
         self.kind = kind
         self.id = id

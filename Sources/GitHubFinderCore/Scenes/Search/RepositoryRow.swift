@@ -42,7 +42,7 @@ public struct RepositoryRow: SearchResultRow {
 
     /// A starred repository's row in Favorites, from the snapshot the store keeps (which has no
     /// forks, dates or badges): "Swift · ★ 12.3k", starred.
-    public init(favoriteID id: Int64, _ favorite: RepositoryFavoritesIndex.Row) {
+    public init(favoriteID id: Int64, _ favorite: Repositories.Row) {
         self.id = id
         fullName = favorite.fullName
         avatarURL = favorite.ownerAvatarURL
@@ -93,8 +93,8 @@ public struct RepositoryRow: SearchResultRow {
     }
 
     public static func capNotice(total: Int) -> String? {
-        guard total > SearchPage.resultCap else { return nil }
+        guard total > UserSearchPage.resultCap else { return nil }
         // TRANSLATORS: at the end of the list when GitHub returns only the first {cap} of {count} matches.
-        return trn("Showing the first {cap} of {count} repository", "Showing the first {cap} of {count} repositories", total, ["cap": NumberText.integer(SearchPage.resultCap)])
+        return trn("Showing the first {cap} of {count} repository", "Showing the first {cap} of {count} repositories", total, ["cap": NumberText.integer(UserSearchPage.resultCap)])
     }
 }

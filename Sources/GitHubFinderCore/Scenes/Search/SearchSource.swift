@@ -22,7 +22,7 @@ public protocol SearchResultRow: Equatable, Sendable, Identifiable<Int64> {
 }
 
 /// What one search scope (People, Repositories) searches, how its rows look and how its
-/// results are starred. `SearchViewModel` does the rest the same way for every scope.
+/// results are starred. `PeopleSearchViewModel` does the rest the same way for every scope.
 @MainActor
 public protocol SearchSource {
     associatedtype Page: SearchResultsPage
@@ -43,18 +43,18 @@ public protocol SearchSource {
 /// The People scope: `GET /search/users`, starred into the people favorites.
 public struct PeopleSearchSource: SearchSource {
     public let api: any GitHubAPI
-    public let favorites: any FavoritesStore
+    public let favorites: any PersonFavoritesStore
 
-    public init(api: any GitHubAPI, favorites: any FavoritesStore) {
+    public init(api: any GitHubAPI, favorites: any PersonFavoritesStore) {
         self.api = api
         self.favorites = favorites
     }
 
-    public func search(_ query: SearchQuery, sort: UserSearchSort, perPage: Int) async throws(GitHubError) -> SearchPage {
+    public func search(_ query: SearchQuery, sort: UserSearchSort, perPage: Int) async throws(GitHubError) -> UserSearchPage {
         try await api.searchUsers(UserSearchRequest(query: query, sort: sort, perPage: perPage))
     }
 
-    public func search(page: URL) async throws(GitHubError) -> SearchPage {
+    public func search(page: URL) async throws(GitHubError) -> UserSearchPage {
         try await api.searchUsers(page: page)
     }
 
@@ -62,14 +62,14 @@ public struct PeopleSearchSource: SearchSource {
         favorites.observeFavoriteIDs()
     }
 
-    public func row(for user: User, isFavorite: Bool) -> SearchRow {
-        SearchRow(id: user.id, login: user.login, avatarURL: user.avatarURL, badge: SearchState.badge(for: user.type), isFavorite: isFavorite)
+    public func row(for user: User, isFavorite: Bool) -> PersonRow {
+        PersonRow(id: user.id, login: user.login, avatarURL: user.avatarURL, badge: PeopleSearchState.badge(for: user.type), isFavorite: isFavorite)
     }
 
     public func setFavorite(_ user: User, _ isFavorite: Bool) throws {
         if isFavorite {
             // With the name when a profile is cached, else filled in by one profile request.
-            try FavoriteStarrer(api: api, store: favorites).star(user)
+            try PersonStarrer(api: api, store: favorites).star(user)
         } else {
             try favorites.remove(id: user.id)
         }

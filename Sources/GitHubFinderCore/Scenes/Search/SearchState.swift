@@ -1,7 +1,7 @@
 import Foundation
 
 /// One People result row: what the row draws and what its star toggle says.
-public struct SearchRow: SearchResultRow {
+public struct PersonRow: SearchResultRow {
     public var id: UserID
     public var login: String
     public var avatarURL: URL?
@@ -24,7 +24,7 @@ public struct SearchRow: SearchResultRow {
 }
 
 /// Everything the People scope of the Search tab shows.
-public typealias SearchState = ScopedSearchState<SearchRow, UserSearchSort>
+public typealias PeopleSearchState = ScopedSearchState<PersonRow, UserSearchSort>
 
 /// Everything one scope of the Search tab shows.
 public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatable, Sendable {
@@ -125,7 +125,7 @@ public struct ScopedSearchState<Row: SearchResultRow, Sort: SearchSort>: Equatab
     }
 }
 
-extension ScopedSearchState where Row == SearchRow {
+extension ScopedSearchState where Row == PersonRow {
     /// "Organization"/"Bot" badge text for an account type.
     public static func badge(for type: AccountType) -> String? {
         switch type {
@@ -139,11 +139,11 @@ extension ScopedSearchState where Row == SearchRow {
 
 }
 
-extension SearchRow {
+extension PersonRow {
     public static func capNotice(total: Int) -> String? {
-        guard total > SearchPage.resultCap else { return nil }
+        guard total > UserSearchPage.resultCap else { return nil }
         // TRANSLATORS: at the end of the list when GitHub returns only the first {cap} of {count} matches.
-        return trn("Showing the first {cap} of {count} user", "Showing the first {cap} of {count} users", total, ["cap": NumberText.integer(SearchPage.resultCap)])
+        return trn("Showing the first {cap} of {count} user", "Showing the first {cap} of {count} users", total, ["cap": NumberText.integer(UserSearchPage.resultCap)])
     }
 
     public static var initialPage: StatePage {

@@ -54,12 +54,12 @@ public final class SearchTabViewModel {
     }
 
     public private(set) var scope: SearchScope = .people
-    @ObservationIgnored public let people: SearchViewModel
+    @ObservationIgnored public let people: PeopleSearchViewModel
     @ObservationIgnored public let repositories: RepositorySearchViewModel
     /// Whom the signed-in account follows: the "Following" badge on people's rows.
     @ObservationIgnored public let followed: FollowedPeople?
 
-    public init(people: SearchViewModel, repositories: RepositorySearchViewModel, followed: FollowedPeople? = nil) {
+    public init(people: PeopleSearchViewModel, repositories: RepositorySearchViewModel, followed: FollowedPeople? = nil) {
         self.people = people
         self.repositories = repositories
         self.followed = followed
@@ -98,7 +98,7 @@ public final class SearchTabViewModel {
         }
     }
 
-    private func sendToShown(_ forPeople: SearchViewModel.Input, _ forRepositories: RepositorySearchViewModel.Input) {
+    private func sendToShown(_ forPeople: PeopleSearchViewModel.Input, _ forRepositories: RepositorySearchViewModel.Input) {
         switch scope {
         case .people: people.send(forPeople)
         case .repositories: repositories.send(forRepositories)

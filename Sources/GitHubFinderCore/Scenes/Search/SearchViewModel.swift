@@ -3,11 +3,11 @@ import Logging
 import Observation
 
 /// The People scope of the Search tab.
-public typealias SearchViewModel = ScopedSearchViewModel<PeopleSearchSource>
+public typealias PeopleSearchViewModel = ScopedSearchViewModel<PeopleSearchSource>
 
 extension ScopedSearchViewModel where Source == PeopleSearchSource {
     public convenience init(
-        api: any GitHubAPI, favorites: any FavoritesStore, clock: any Clock<Duration>, actions: Actions,
+        api: any GitHubAPI, favorites: any PersonFavoritesStore, clock: any Clock<Duration>, actions: Actions,
         now: @escaping @Sendable () -> Date = Date.init, debounce: Duration = .milliseconds(350), perPage: Int = UserSearchRequest.maximumPerPage
     ) {
         self.init(source: PeopleSearchSource(api: api, favorites: favorites), clock: clock, actions: actions, now: now, debounce: debounce, perPage: perPage)

@@ -7,12 +7,12 @@ import GitHubFinderCore
 @MainActor
 final class YourProfileView {
     let root: Box
-    let detail: DetailView
+    let detail: PersonDetailView
     private let viewModel: YourProfileViewModel
     private let sections: Stack
     private let buttons: [(AccountList?, ToggleButton)]
-    private let following: AccountListPane<PeopleSearchSource, UserRowWidget>
-    private let followers: AccountListPane<PeopleSearchSource, UserRowWidget>
+    private let following: AccountListPane<PeopleSearchSource, PersonRowWidget>
+    private let followers: AccountListPane<PeopleSearchSource, PersonRowWidget>
     private let repositories: AccountListPane<RepositorySearchSource, RepositoryRowWidget>
     private var connections: [SignalConnection] = []
 
@@ -21,7 +21,7 @@ final class YourProfileView {
         let builder = Builder("your-profile.ui")
         root = builder.get("your_profile")
         sections = builder.get("section_stack")
-        detail = DetailView(viewModel: viewModel.detail, avatars: avatars)
+        detail = PersonDetailView(viewModel: viewModel.detail, avatars: avatars)
         // Everyone in Following is followed: a badge on every row would say nothing.
         following = AccountListPane(viewModel: viewModel.following, avatars: avatars)
         followers = AccountListPane(viewModel: viewModel.followers, avatars: avatars, followed: viewModel.followed)

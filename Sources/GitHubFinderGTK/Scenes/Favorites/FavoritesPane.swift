@@ -138,8 +138,7 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
             slot.entry.clearAvatar()
             // Headers are part of the list but can be neither selected nor activated. They take
             // the focus, though: GTK 4.8 cannot move the focus onto a list item that refuses it,
-            // so Down, or PageDown landing on a header, stopped there for good (PageDown held
-            // through 100,000 favorites stuck at the C header).
+            // so Down, or PageDown landing on a header, would stop there for good.
             item?.setSelectable(false)
             item?.setActivatable(false)
             slot.root.setFocusable(true)
@@ -184,8 +183,8 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
 /// The list key of a Favorites row: an entry is its GitHub id (always positive), a letter
 /// header is the negated Unicode scalar of its letter.
 enum FavoritesKey {
-    static func key(_ row: some FavoritesListRow) -> Int64 {
-        if let id = row.entryID { return id }
+    static func key(_ row: FavoritesRow) -> Int64 {
+        if let id = row.favoriteID { return id }
         return -Int64(row.letter?.unicodeScalars.first?.value ?? 0)
     }
 
@@ -196,12 +195,12 @@ enum FavoritesKey {
     }
 }
 
-extension UserRowWidget: FavoriteEntryWidget {
+extension PersonRowWidget: FavoriteEntryWidget {
     typealias Source = PeopleFavoritesSource
 
-    func show(_ id: Int64, of viewModel: FavoritesViewModel, cached: (URL?) -> Texture?) -> (name: String, avatarURL: URL?)? {
+    func show(_ id: Int64, of viewModel: PeopleFavoritesViewModel, cached: (URL?) -> Texture?) -> (name: String, avatarURL: URL?)? {
         guard let favorite = viewModel.row(id) else { return nil }
-        show(id: id, login: favorite.login, name: favorite.name, badge: SearchState.badge(for: favorite.type), isFavorite: true,
+        show(id: id, login: favorite.login, name: favorite.name, badge: PeopleSearchState.badge(for: favorite.type), isFavorite: true,
              avatarURL: favorite.avatarURL, texture: cached(favorite.avatarURL))
         showNotes(note: favorite.note, tags: favorite.tags)
         return (favorite.login, favorite.avatarURL)

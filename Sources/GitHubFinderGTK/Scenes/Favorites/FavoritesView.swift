@@ -7,7 +7,7 @@ import GitHubFinderCore
 final class FavoritesView {
     let root: Box
     let filter: SearchEntry
-    let people: FavoritesPane<UserRowWidget>
+    let people: FavoritesPane<PersonRowWidget>
     /// Built when the Repositories list is first shown.
     private(set) var repositories: FavoritesPane<RepositoryRowWidget>?
     private let viewModel: FavoritesTabViewModel
@@ -27,7 +27,7 @@ final class FavoritesView {
     let filterStalls = MainLoopStalls()
 
     /// The people list (the one tests and the bench drive).
-    var list: ListView<FavoriteSlot<UserRowWidget>> { people.list }
+    var list: ListView<FavoriteSlot<PersonRowWidget>> { people.list }
     /// The people list's message (a write error or the session's notice).
     var messageLabel: Label { people.messageLabel }
     var scope: SearchScope { viewModel.scope }

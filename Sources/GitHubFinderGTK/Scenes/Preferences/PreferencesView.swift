@@ -127,7 +127,7 @@ final class PreferencesView {
     private func render(_ field: PreferencesViewModel.Field, row: EntryRow, group: PreferencesGroup) {
         row.setText(field.text)
         // Editable while a check runs: typing again cancels it. (Made insensitive with the focus
-        // in it, the row's text printed a GTK warning: it never received its focus-out.)
+        // in it, the row's text would never get its focus-out, and GTK warns.)
         row.setSensitive(field.isEditable)
         row.setClass("error", field.isError)
         group.setDescription(field.note)

@@ -16,6 +16,6 @@ final class FollowingBadges {
 
     /// Puts the badge on `row` (a person's) or takes it off.
     func show(on row: AnyObject, id: Int64) {
-        (row as? UserRowWidget)?.setFollowing(followed?.contains(id) == true)
+        (row as? PersonRowWidget)?.setFollowing(followed?.contains(id) == true)
     }
 }

@@ -73,7 +73,7 @@ final class SearchResultsPane<Source: SearchSource, RowWidget: SearchRowWidget> 
 
     private func render(_ state: ScopedSearchState<Source.Row, Source.Sort>) {
         // The rate-limit countdown ticks once a second: only its text changes. Rendering the
-        // whole state on each tick (list diff, rows rebound) cost ~1 % CPU while idle.
+        // whole state on each tick (list diff, rows rebound) would cost CPU while idle.
         if var previous = rendered, previous.rateLimitSecondsRemaining != state.rateLimitSecondsRemaining {
             previous.rateLimitSecondsRemaining = state.rateLimitSecondsRemaining
             if previous == state {

@@ -7,7 +7,7 @@ import GitHubFinderCore
 final class SearchView {
     let root: Box
     let entry: SearchEntry
-    let people: SearchResultsPane<PeopleSearchSource, UserRowWidget>
+    let people: SearchResultsPane<PeopleSearchSource, PersonRowWidget>
     /// Built when the Repositories scope is first shown.
     private(set) var repositories: SearchResultsPane<RepositorySearchSource, RepositoryRowWidget>?
     private let viewModel: SearchTabViewModel
@@ -29,7 +29,7 @@ final class SearchView {
     var scope: SearchScope { viewModel.scope }
 
     /// The people list (the one tests and the bench drive).
-    var list: ListView<UserRowWidget> { people.list }
+    var list: ListView<PersonRowWidget> { people.list }
 
     init(viewModel: SearchTabViewModel, avatars: AvatarTextures, showToast: @escaping @MainActor (Toast) -> Void) {
         self.viewModel = viewModel
@@ -64,8 +64,8 @@ final class SearchView {
             entry.onChanged { [weak self] in
                 guard let self else { return }
                 // Typed elsewhere (type-to-search from a row): the typing continues in the entry.
-                // Left on the row, focus sat on a widget the new results splice away, which GTK
-                // reports as a critical.
+                // Left on the row, focus would sit on a widget the new results splice away, which
+                // GTK reports as a critical.
                 if entry.isVisibleOnScreen, !entry.containsFocus { entry.focusKeepingText() }
                 viewModel.send(.queryChanged(entry.text))
             },

@@ -5,7 +5,7 @@ import Testing
 @Suite("Filter keystrokes start from what the text before matched")
 struct FilterMatchesTests {
     /// 3,000 people with syllable logins and some names, as the benchmark's.
-    static let favorites: [Favorite] = {
+    static let favorites: [PersonFavorite] = {
         let syllables = ["oct", "cat", "tom", "an", "na", "kim", "dev", "byte", "code", "sun", "li", "zo", "ra", "9", "x", "lin", "us", "tor"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         return (1...3_000).map { n in
@@ -16,7 +16,7 @@ struct FilterMatchesTests {
                 return syllables[Int(state % UInt64(syllables.count))]
             }
             let name = n % 97 == 0 ? "Linus Torvalds \(n)" : (n % 3 == 0 ? nil : "Name \(parts[0].capitalized) \(n)")
-            return Favorite.stub(id: Int64(n), login: parts.joined() + String(n), name: name)
+            return PersonFavorite.stub(id: Int64(n), login: parts.joined() + String(n), name: name)
         }
     }()
 
@@ -26,7 +26,7 @@ struct FilterMatchesTests {
     }
 
     @Test func typingAndDeletingFindWhatEachTextFindsAlone() {
-        let index = FavoritesIndex(Self.favorites)
+        let index = FavoritesIndex<People>(Self.favorites)
         var matches = FilterMatches()
         for text in Self.keystrokes {
             let needle = FilterMatches.needle(text)
@@ -34,7 +34,7 @@ struct FilterMatchesTests {
             let expected = Set(Self.favorites.filter { favorite in
                 needle.isEmpty || [favorite.login, favorite.name ?? ""].contains { $0.lowercased().contains(text.trimmingCharacters(in: .whitespaces)) }
             }.map(\.id))
-            #expect(Set(rows.compactMap(\.entryID)) == expected, "\(text)")
+            #expect(Set(rows.compactMap(\.favoriteID)) == expected, "\(text)")
             #expect(rows == index.rows(matching: text), "\(text)")
         }
     }

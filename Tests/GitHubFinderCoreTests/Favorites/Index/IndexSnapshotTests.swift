@@ -31,9 +31,9 @@ struct IndexSnapshotTests {
         var repositorySnapshot: URL { cache.appendingPathComponent("\(RepositoryFavorite.databaseTableName).index") }
     }
 
-    static let people: [Favorite] = (1...300).map { n in
+    static let people: [PersonFavorite] = (1...300).map { n in
         let logins = ["octocat", "Alice", "ünicode", "Zoë", "_under", "9lives", "bob", "山田"]
-        return Favorite(id: UserID(n * 7), login: "\(logins[n % logins.count])-\(n)", name: n % 3 == 0 ? nil : "Person Number \(n)",
+        return PersonFavorite(id: UserID(n * 7), login: "\(logins[n % logins.count])-\(n)", name: n % 3 == 0 ? nil : "Person Number \(n)",
                         avatarURL: URL(string: "https://avatars.githubusercontent.com/u/\(n)?v=4"), type: n % 11 == 0 ? .organization : n % 13 == 0 ? .bot : .user,
                         profileURL: URL(string: "https://github.com/user-\(n)"), addedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(n)),
                         notes: n % 5 == 0 ? FavoriteNotes(note: "met at GUADEC \(n)\nsecond line", tags: n % 10 == 0 ? ["gnome", "Rust"] : ["gnome"]) : .none)
@@ -48,14 +48,14 @@ struct IndexSnapshotTests {
                                                 stars: n * 1000).insert(db)
                 }
             }
-            _ = try database.favoritesIndex()
-            _ = try database.repositoryFavoritesIndex()
+            _ = try database.favoritesIndex(of: People.self)
+            _ = try database.favoritesIndex(of: Repositories.self)
         }
     }
 
     /// Everything the Favorites page shows of an index: every row in order, each favorite's row
     /// and snapshot, the tags, and what a few filters find.
-    static func shown(_ index: FavoritesIndex) -> [String] {
+    static func shown(_ index: FavoritesIndex<People>) -> [String] {
         var lines = index.rows(matching: "").map { row -> String in
             switch row {
             case .header(let title): return "# \(title)"
@@ -68,10 +68,10 @@ struct IndexSnapshotTests {
         return lines
     }
 
-    static func shown(_ index: RepositoryFavoritesIndex) -> [String] {
+    static func shown(_ index: FavoritesIndex<Repositories>) -> [String] {
         index.rows(matching: "").map { row -> String in
-            guard case .repository(let id) = row else { return "\(row)" }
-            return "\(String(describing: index.row(id))) \(String(describing: index.repositoryFavorite(id)))"
+            guard case .favorite(let id) = row else { return "\(row)" }
+            return "\(String(describing: index.row(id))) \(String(describing: index.favorite(id)))"
         }
             + ["gnome", "thing 1", "APPLE/PROJECT-3"].map { "\($0): \(index.rows(matching: $0))" }
     }
@@ -82,11 +82,11 @@ struct IndexSnapshotTests {
         #expect(FileManager.default.fileExists(atPath: place.peopleSnapshot.path))
         #expect(FileManager.default.fileExists(atPath: place.repositorySnapshot.path))
         let built = try AppDatabase.open(at: place.file)  // no cache: built from SQLite
-        let (people, repositories) = try place.session { try ($0.favoritesIndex(), $0.repositoryFavoritesIndex()) }
+        let (people, repositories) = try place.session { try ($0.favoritesIndex(of: People.self), $0.favoritesIndex(of: Repositories.self)) }
         #expect(people.count == Self.people.count)
-        #expect(Self.shown(people) == Self.shown(try built.favoritesIndex()))
+        #expect(Self.shown(people) == Self.shown(try built.favoritesIndex(of: People.self)))
         #expect(repositories.count == 120)
-        #expect(Self.shown(repositories) == Self.shown(try built.repositoryFavoritesIndex()))
+        #expect(Self.shown(repositories) == Self.shown(try built.favoritesIndex(of: Repositories.self)))
     }
 
     /// A filled place whose `table` then changed behind the generation's back (its update trigger
@@ -104,22 +104,22 @@ struct IndexSnapshotTests {
     }
 
     @Test func theSavedIndexIsWhatTheNextSessionShows() throws {
-        let place = try Self.changedQuietly(Favorite.databaseTableName, set: "name = 'Changed Quietly'", id: 7)
-        #expect(try place.session { try $0.favoritesIndex() }.row(7)?.name == "Person Number 1")
+        let place = try Self.changedQuietly(PersonFavorite.databaseTableName, set: "name = 'Changed Quietly'", id: 7)
+        #expect(try place.session { try $0.favoritesIndex(of: People.self) }.row(7)?.name == "Person Number 1")
     }
 
     @Test func theSavedRepositoryIndexIsWhatTheNextSessionShows() throws {
         let place = try Self.changedQuietly(RepositoryFavorite.databaseTableName, set: "description = 'Changed quietly'", id: 1)
-        let index = try place.session { try $0.repositoryFavoritesIndex() }
-        #expect(index.repositoryFavorite(1)?.description == "Does thing 1")
-        #expect(index.rows(matching: "thing 1").contains(.repository(1)))
+        let index = try place.session { try $0.favoritesIndex(of: Repositories.self) }
+        #expect(index.favorite(1)?.description == "Does thing 1")
+        #expect(index.rows(matching: "thing 1").contains(.favorite(1)))
     }
 
     @Test func aSavedIndexOfAnotherShapeOrWithEntriesMissingIsNotRead() throws {
         let folder = AppDatabaseTests.temporaryFolder()
-        let people = FavoritesIndexBuilder.shape
+        let people = FavoritesIndexBuilder<People>.shape
         // Saved with its checksum right, but not what this version's people index is
-        let built = FavoritesIndex(Self.people).core
+        let built = FavoritesIndex<People>(Self.people).core
         let file = folder.appendingPathComponent("shape.index")
         try IndexSnapshot.write(built, generation: 7, layout: "people", to: file)
         let same: LetterIndex<AccountType>? = IndexSnapshot.read(file, generation: 7, layout: "people", shape: people)
@@ -149,7 +149,7 @@ struct IndexSnapshotTests {
         try Self.filled(place)
         try FileManager.default.removeItem(at: place.peopleSnapshot)
         #expect(mkfifo(place.peopleSnapshot.path, 0o600) == 0)
-        #expect(try place.session { try $0.favoritesIndex() }.count == Self.people.count)
+        #expect(try place.session { try $0.favoritesIndex(of: People.self) }.count == Self.people.count)
     }
 
     @Test func aChangeByAnyWriterIsSeenAtTheNextStart() throws {
@@ -158,19 +158,19 @@ struct IndexSnapshotTests {
         let place = Place()
         try Self.filled(place)
         let other = try AppDatabase.open(at: place.file)
-        try other.saveFavorite(Favorite(id: 1, login: "newcomer", name: "New Comer"))
+        try other.save(PersonFavorite(id: 1, login: "newcomer", name: "New Comer"))
         try other.updateFavoriteName("Renamed", id: 14)
-        try other.deleteFavorite(id: 21)
-        _ = try other.deleteRepositoryFavorite(id: 5)
+        try other.delete(People.self, id: 21)
+        _ = try other.delete(Repositories.self, id: 5)
         // Then the next session shows each change
-        let (people, repositories) = try place.session { try ($0.favoritesIndex(), $0.repositoryFavoritesIndex()) }
+        let (people, repositories) = try place.session { try ($0.favoritesIndex(of: People.self), $0.favoritesIndex(of: Repositories.self)) }
         #expect(people.row(1)?.login == "newcomer")
         #expect(people.row(14)?.name == "Renamed")
         #expect(people.row(21) == nil)
         #expect(people.count == Self.people.count)
-        #expect(repositories.repositoryFavorite(5) == nil)
+        #expect(repositories.favorite(5) == nil)
         #expect(repositories.count == 119)
-        #expect(Self.shown(people) == Self.shown(try other.favoritesIndex()))
+        #expect(Self.shown(people) == Self.shown(try other.favoritesIndex(of: People.self)))
     }
 
     @Test func anOlderCopyOfTheDatabasePutBackIsShownAsItIs() throws {
@@ -180,21 +180,21 @@ struct IndexSnapshotTests {
         let copy = place.file.deletingLastPathComponent().appendingPathComponent("backup.sqlite")
         try FileManager.default.copyItem(at: place.file, to: copy)
         try place.session { database in
-            try database.deleteFavorites(ids: Self.people.prefix(100).map(\.id))
-            #expect(try database.favoritesIndex().count == 200)
+            try database.delete(People.self, ids: Self.people.prefix(100).map(\.id))
+            #expect(try database.favoritesIndex(of: People.self).count == 200)
         }
         // When the copy is put back
         try FileManager.default.removeItem(at: place.file)
         try FileManager.default.copyItem(at: copy, to: place.file)
         // Then the next session shows the copy's 300, not the saved 200
-        #expect(try place.session { try $0.favoritesIndex() }.count == 300)
+        #expect(try place.session { try $0.favoritesIndex(of: People.self) }.count == 300)
     }
 
     @Test(arguments: ["truncated", "flipped", "garbage", "empty", "header only", "a folder"])
     func aDamagedSavedIndexIsBuiltAgainFromTheDatabase(damage: String) throws {
         let place = Place()
         try Self.filled(place)
-        let expected = try Self.shown(AppDatabase.open(at: place.file).favoritesIndex())
+        let expected = try Self.shown(AppDatabase.open(at: place.file).favoritesIndex(of: People.self))
         let file = place.peopleSnapshot
         var bytes = try Data(contentsOf: file)
         switch damage {
@@ -211,7 +211,7 @@ struct IndexSnapshotTests {
         } else {
             try bytes.write(to: file)
         }
-        #expect(Self.shown(try place.session { try $0.favoritesIndex() }) == expected)
+        #expect(Self.shown(try place.session { try $0.favoritesIndex(of: People.self) }) == expected)
     }
 
     @Test func aSnapshotFromAnotherGenerationOrLayoutIsNotRead() throws {
@@ -220,15 +220,15 @@ struct IndexSnapshotTests {
         let generation = try AppDatabase.open(at: place.file).writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = 'favorite'")
         }
-        let layout = "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)"
+        let layout = "\(AppVersion.string) \(AppDatabase.indexColumns(of: People.self))"
         let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation), layout: layout,
-                                                                  shape: FavoritesIndexBuilder.shape)
+                                                                  shape: FavoritesIndexBuilder<People>.shape)
         #expect(saved?.count == Self.people.count)
         let otherGeneration: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation! &+ 1, layout: layout,
-                                                                                   shape: FavoritesIndexBuilder.shape)
+                                                                                   shape: FavoritesIndexBuilder<People>.shape)
         #expect(otherGeneration == nil)
         let otherLayout: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: generation!, layout: layout + ", bio",
-                                                                                shape: FavoritesIndexBuilder.shape)
+                                                                                shape: FavoritesIndexBuilder<People>.shape)
         #expect(otherLayout == nil)
     }
 
@@ -238,16 +238,16 @@ struct IndexSnapshotTests {
             try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = ?", arguments: [table]) }
         }
         var seen: Set<Int64?> = [try generation("favorite")]
-        try database.saveFavorite(Favorite(id: 1, login: "one"))
+        try database.save(PersonFavorite(id: 1, login: "one"))
         #expect(seen.insert(try generation("favorite")).inserted)
         try database.updateFavoriteName("One", id: 1)
         #expect(seen.insert(try generation("favorite")).inserted)
-        _ = try database.setNotes(FavoriteNotes(note: "hi"), of: .person, id: 1)
+        _ = try database.setNotes(FavoriteNotes(note: "hi"), of: People.self, id: 1)
         #expect(seen.insert(try generation("favorite")).inserted)
-        try database.deleteFavorite(id: 1)
+        try database.delete(People.self, id: 1)
         #expect(seen.insert(try generation("favorite")).inserted)
         let repositories = try generation(RepositoryFavorite.databaseTableName)
-        try database.saveRepositoryFavorite(.stub(id: 9))
+        try database.save(RepositoryFavorite.stub(id: 9))
         #expect(try generation(RepositoryFavorite.databaseTableName) != repositories)
         #expect(!seen.contains(nil))
     }
@@ -256,14 +256,14 @@ struct IndexSnapshotTests {
         let place = Place()
         try Self.filled(place)
         try place.session { database in
-            try database.saveFavorite(Favorite(id: 5, login: "late-addition"))
-            #expect(try database.favoritesIndex().row(5)?.login == "late-addition")
+            try database.save(PersonFavorite(id: 5, login: "late-addition"))
+            #expect(try database.favoritesIndex(of: People.self).row(5)?.login == "late-addition")
         }
         let generation = try AppDatabase.open(at: place.file).writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT value FROM indexGeneration WHERE tableName = 'favorite'")
         }
         let saved: LetterIndex<AccountType>? = IndexSnapshot.read(place.peopleSnapshot, generation: try #require(generation),
-                                                                  layout: "\(AppVersion.string) \(AppDatabase.favoritesIndexColumns)", shape: FavoritesIndexBuilder.shape)
-        #expect(saved.map { FavoritesIndex(core: $0).row(5)?.login } == "late-addition")
+                                                                  layout: "\(AppVersion.string) \(AppDatabase.indexColumns(of: People.self))", shape: FavoritesIndexBuilder<People>.shape)
+        #expect(saved.map { FavoritesIndex<People>(core: $0).row(5)?.login } == "late-addition")
     }
 }

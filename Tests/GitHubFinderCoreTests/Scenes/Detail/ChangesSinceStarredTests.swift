@@ -18,7 +18,7 @@ struct ChangesSinceStarredTests {
     @Test func theFirstProfileIsTheBaselineAndLaterOnesAreComparedWithIt() throws {
         let database = try AppDatabase.open(at: AppDatabaseTests.temporaryFolder().appendingPathComponent("favorites.sqlite"))
         #expect(try database.recordFavoriteProfile(Self.profile()) == nil, "not a favorite: nothing kept")
-        try database.saveFavorite(.stub())
+        try database.save(PersonFavorite.stub())
         #expect(try database.recordFavoriteProfile(Self.profile(), at: Self.starred)?.isEmpty == true)
 
         let changes = try #require(try database.recordFavoriteProfile(Self.profile(followers: 130, repositories: 11, bio: "Hello"), at: Self.starred + 86_400 * 30))
@@ -28,17 +28,17 @@ struct ChangesSinceStarredTests {
                 == "−1 follower · 1 public repository fewer", "compared with the baseline, not the last one seen")
 
         // Unstarred and starred again: a new baseline
-        _ = try database.deleteFavorite(id: 1)
-        try database.saveFavorite(.stub())
+        _ = try database.delete(People.self, id: 1)
+        try database.save(PersonFavorite.stub())
         #expect(try database.recordFavoriteProfile(Self.profile(followers: 500), at: Self.starred + 86_400 * 40)?.isEmpty == true)
     }
 
     @Test func theDetailPaneSaysWhatChangedSinceTheFavoriteWasStarred() async throws {
-        let store = GRDBFavoritesStore(database: try AppDatabase.open(at: AppDatabaseTests.temporaryFolder().appendingPathComponent("favorites.sqlite")))
+        let store = GRDBFavoritesStore<People>(database: try AppDatabase.open(at: AppDatabaseTests.temporaryFolder().appendingPathComponent("favorites.sqlite")))
         try store.add(.stub())
         _ = try store.database.recordFavoriteProfile(Self.profile(), at: Self.starred)
         api.profile = { _ in Self.profile(followers: 1_130, bio: nil) }
-        let viewModel = DetailViewModel(user: .stub(), api: api, store: store, actions: .init(openURL: { _ in }, showError: { _ in }))
+        let viewModel = PersonDetailViewModel(user: .stub(), api: api, store: store, actions: .init(openURL: { _ in }, showError: { _ in }))
         viewModel.send(.load)
         #expect(await eventually { viewModel.state.changesText != nil })
         // The day as the user's LC_TIME writes it ("3 Mar 2026", "Mar 3, 2026", "2026. 3. 3.")

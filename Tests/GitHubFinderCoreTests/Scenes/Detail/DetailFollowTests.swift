@@ -8,11 +8,11 @@ import Testing
 @Suite("Detail: Follow and Unfollow")
 struct DetailFollowTests {
     let api = GitHubAPIFake()
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
 
-    func makeViewModel(account: String?, errors: Recorder<String>? = nil) -> DetailViewModel {
+    func makeViewModel(account: String?, errors: Recorder<String>? = nil) -> PersonDetailViewModel {
         api.profile = { _ in DetailViewModelTests.profile }
-        return DetailViewModel(user: .stub(), api: api, store: store, account: { account },
+        return PersonDetailViewModel(user: .stub(), api: api, store: store, account: { account },
                                actions: .init(openURL: { _ in }, showError: { errors?.append($0) }))
     }
 

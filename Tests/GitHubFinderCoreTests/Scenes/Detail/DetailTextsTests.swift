@@ -12,16 +12,16 @@ struct DetailTextsTests {
     }
 
     @Test func countsWaitForTheProfileThenShortenLargeOnes() {
-        var state = DetailState(user: user)
+        var state = PersonDetailState(user: user)
         #expect(state.counts.map(\.value) == ["–", "–", "–"])
         #expect(state.counts.map(\.caption) == ["Followers", "Following", "Repositories"])
         state.profile = profile(followers: 250_000)
         #expect(state.counts.map(\.value) == ["250k", "9", "8"])
-        #expect(DetailState.compact(99_999) == NumberText.integer(99_999))
+        #expect(PersonDetailState.compact(99_999) == NumberText.integer(99_999))
     }
 
     @Test func badgeAndMemberSinceComeFromTheProfile() {
-        var state = DetailState(user: user)
+        var state = PersonDetailState(user: user)
         #expect(state.badge == "Organization")
         #expect(state.memberSince == nil)
         state.profile = profile(followers: 1, memberSince: Date(timeIntervalSince1970: 1_300_000_000))
@@ -30,7 +30,7 @@ struct DetailTextsTests {
     }
 
     @Test func repositoriesSayWhyNoneAreListed() {
-        var state = DetailState(user: user)
+        var state = PersonDetailState(user: user)
         #expect(state.repositoriesMessage == nil, "still loading")
         state.repositoriesPhase = .loaded
         #expect(state.repositoriesMessage == "No public repositories.")
@@ -39,7 +39,7 @@ struct DetailTextsTests {
     }
 
     @Test func aFailedProfileIsAPageWithRetryAndAStaleOneANotice() {
-        var state = DetailState(user: user)
+        var state = PersonDetailState(user: user)
         #expect(state.failurePage == nil)
         state.phase = .failed(message: "Can't reach GitHub. Check your connection.")
         #expect(state.failurePage?.title == "Profile Not Available")

@@ -6,15 +6,15 @@ import Testing
 @Suite("Detail view model")
 struct DetailViewModelTests {
     let api = GitHubAPIFake()
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
     nonisolated static let profile = UserProfile(
         id: 1, login: "octocat", name: "The Octocat", avatarURL: nil, profileURL: URL(string: "https://github.com/octocat"),
         type: .user, bio: "<b>hi</b>", company: "@github", location: "San Francisco", blog: "github.blog",
         followers: 10, following: 2, publicRepositories: 8, memberSince: Date(timeIntervalSince1970: 1_300_000_000)
     )
 
-    func makeViewModel(opened: @escaping @MainActor (URL) -> Void = { _ in }) -> DetailViewModel {
-        DetailViewModel(user: .stub(), api: api, store: store, actions: .init(openURL: opened, showError: { _ in }))
+    func makeViewModel(opened: @escaping @MainActor (URL) -> Void = { _ in }) -> PersonDetailViewModel {
+        PersonDetailViewModel(user: .stub(), api: api, store: store, actions: .init(openURL: opened, showError: { _ in }))
     }
 
     @Test func theCachedProfileShowsAtOnceThenTheRevalidatedOne() async {

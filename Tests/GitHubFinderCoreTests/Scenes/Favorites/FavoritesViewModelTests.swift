@@ -5,10 +5,10 @@ import Testing
 @MainActor
 @Suite("Favorites view model")
 struct FavoritesViewModelTests {
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
 
-    func makeViewModel(selected: @escaping @MainActor (User) -> Void = { _ in }) -> FavoritesViewModel {
-        FavoritesViewModel(store: store, actions: .init(showDetail: selected))
+    func makeViewModel(selected: @escaping @MainActor (User) -> Void = { _ in }) -> PeopleFavoritesViewModel {
+        PeopleFavoritesViewModel(store: store, actions: .init(showDetail: selected))
     }
 
     @Test func anEmptyStoreIsNoFavoritesYet() async {
@@ -46,7 +46,7 @@ struct FavoritesViewModelTests {
     }
 
     @Test func unstarOffersUndoAndUndoRestoresTheSameSnapshot() async throws {
-        let original = Favorite.stub(id: 1, login: "octocat", name: "The Octocat")
+        let original = PersonFavorite.stub(id: 1, login: "octocat", name: "The Octocat")
         try store.add(original)
         let viewModel = makeViewModel()
         #expect(await eventually { viewModel.state.totalCount == 1 })
@@ -98,7 +98,7 @@ struct FavoritesViewModelTests {
     }
 
     @Test func theNoticeIsShownAsGiven() {
-        let viewModel = FavoritesViewModel(store: store, actions: .init(showDetail: { _ in }), notice: "moved")
+        let viewModel = PeopleFavoritesViewModel(store: store, actions: .init(showDetail: { _ in }), notice: "moved")
         #expect(viewModel.state.notice == "moved")
         #expect(makeViewModel().state.notice == nil)
     }

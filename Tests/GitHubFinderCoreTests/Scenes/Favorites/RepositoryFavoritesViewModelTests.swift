@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite("Favorites tab: repositories and the scope switch")
 struct RepositoryFavoritesViewModelTests {
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<Repositories>(database: .inMemory())
 
     func makeViewModel(selected: @escaping @MainActor (Repository) -> Void = { _ in }) -> RepositoryFavoritesViewModel {
         RepositoryFavoritesViewModel(source: RepositoryFavoritesSource(store: store, starring: StoreRepositoryStarring(store: store, credentials: Credentials(), sync: nil)), actions: .init(showDetail: selected))
@@ -22,11 +22,11 @@ struct RepositoryFavoritesViewModelTests {
         try store.add(RepositoryFavorite.stub(id: 2, owner: "gnome", name: "gtk", description: "Widget toolkit"))
         try store.add(RepositoryFavorite.stub(id: 3, owner: "zed", name: "Swiftly"))
         let viewModel = makeViewModel()
-        #expect(await eventually { viewModel.state.rows == [.header("G"), .repository(2), .header("S"), .repository(1), .repository(3)] })
+        #expect(await eventually { viewModel.state.rows == [.header("G"), .favorite(2), .header("S"), .favorite(1), .favorite(3)] })
         viewModel.send(.filterChanged("toolkit"))
-        #expect(viewModel.state.rows == [.header("G"), .repository(2)])
+        #expect(viewModel.state.rows == [.header("G"), .favorite(2)])
         viewModel.send(.filterChanged("APPLE/"))
-        #expect(viewModel.state.rows == [.header("S"), .repository(1)])
+        #expect(viewModel.state.rows == [.header("S"), .favorite(1)])
         viewModel.send(.filterChanged("zzz"))
         #expect(viewModel.state.statePage?.title == "No Matching Repositories")
         #expect(viewModel.row(1)?.fullName == "apple/swift")
@@ -39,10 +39,10 @@ struct RepositoryFavoritesViewModelTests {
         viewModel.send(.unstar(7))
         #expect(viewModel.state.undoMessage == "Unstarred octocat/hello-world")
         #expect(await eventually { viewModel.state.isEmpty })
-        #expect(try store.repositoryFavorites().isEmpty)
+        #expect(try store.favorites().isEmpty)
         viewModel.send(.undo)
-        #expect(await eventually { viewModel.state.rows == [.header("H"), .repository(7)] })
-        #expect(try store.repositoryFavorites() == [RepositoryFavorite.stub(id: 7, owner: "octocat", name: "hello-world")], "the same snapshot, first starred when it was")
+        #expect(await eventually { viewModel.state.rows == [.header("H"), .favorite(7)] })
+        #expect(try store.favorites() == [RepositoryFavorite.stub(id: 7, owner: "octocat", name: "hello-world")], "the same snapshot, first starred when it was")
     }
 
     @Test func selectingOpensThatRepository() async throws {
@@ -56,17 +56,17 @@ struct RepositoryFavoritesViewModelTests {
     }
 
     @Test func theFilterIsKeptAcrossScopesAndOnlyTheShownListIsFiltered() async throws {
-        try store.add(.stub(id: 1, login: "octocat"))
+        try GRDBFavoritesStore<People>(database: store.database).add(.stub(id: 1, login: "octocat"))
         try store.add(RepositoryFavorite.stub(id: 7, owner: "octocat", name: "hello-world"))
         try store.add(RepositoryFavorite.stub(id: 8, owner: "gnome", name: "gtk"))
         let repositories = makeViewModel()
-        let tab = FavoritesTabViewModel(people: FavoritesViewModel(store: store, actions: .init(showDetail: { _ in })), repositories: repositories)
+        let tab = FavoritesTabViewModel(people: PeopleFavoritesViewModel(store: GRDBFavoritesStore<People>(database: store.database), actions: .init(showDetail: { _ in })), repositories: repositories)
         #expect(await eventually { tab.people.state.totalCount == 1 && repositories.state.totalCount == 2 })
         tab.send(.filterChanged("octo"))
         #expect(tab.people.state.filter == "octo")
         #expect(repositories.state.filter == "", "a hidden list is not filtered on each keystroke")
         tab.send(.scopeChanged(.repositories))
-        #expect(repositories.state.rows == [.header("H"), .repository(7)])
+        #expect(repositories.state.rows == [.header("H"), .favorite(7)])
         tab.send(.filterChanged(""))
         tab.send(.scopeChanged(.people))
         #expect(tab.people.state.filter == "")

@@ -9,12 +9,12 @@ import Testing
 struct NotesViewModelTests {
     @Test func theNoteAndTagsShowForAFavoriteAndAreSavedAsEdited() async throws {
         let database = try NotesAndTagsTests.database()
-        try database.saveFavorite(.stub(id: 2, login: "alice"))
-        try database.setNotes(FavoriteNotes(tags: ["hiring", "rust"]), of: .person, id: 2)
-        let notes = FavoriteNotesViewModel(database: database, kind: .person, id: 1, saveDelay: .milliseconds(20))
+        try database.save(PersonFavorite.stub(id: 2, login: "alice"))
+        try database.setNotes(FavoriteNotes(tags: ["hiring", "rust"]), of: People.self, id: 2)
+        let notes = FavoriteNotesViewModel(database: database, kind: People.self, id: 1, saveDelay: .milliseconds(20))
         #expect(await eventually { !notes.state.isAvailable }, "not a favorite: no section")
 
-        try database.saveFavorite(.stub())
+        try database.save(PersonFavorite.stub())
         #expect(await eventually { notes.state.isAvailable })
         #expect(!notes.state.isEditorShown, "Add Note until there is one")
         #expect(notes.state.suggestedTags == ["hiring", "rust"], "tags of other favorites complete")
@@ -22,42 +22,42 @@ struct NotesViewModelTests {
         notes.send(.addNote)
         #expect(notes.state.isEditorShown)
         notes.send(.noteEdited("Met at GUADEC "))
-        #expect(await eventually { (try? database.notes(of: .person, id: 1))?.note == "Met at GUADEC" }, "saved after a pause")
+        #expect(await eventually { (try? database.notes(of: People.self, id: 1))?.note == "Met at GUADEC" }, "saved after a pause")
         #expect(notes.state.note == "Met at GUADEC ", "what is typed stays as typed")
         notes.send(.noteEdited("Met at GUADEC 2026"))
         notes.send(.finishEditing)
-        #expect(try database.notes(of: .person, id: 1)?.note == "Met at GUADEC 2026", "saved at once when the editor is left")
+        #expect(try database.notes(of: People.self, id: 1)?.note == "Met at GUADEC 2026", "saved at once when the editor is left")
 
         notes.send(.addTags("Hiring, conference 2026"))
-        #expect(try database.notes(of: .person, id: 1)?.tags == ["Hiring", "conference 2026"])
+        #expect(try database.notes(of: People.self, id: 1)?.tags == ["Hiring", "conference 2026"])
         #expect(await eventually { notes.state.suggestedTags == ["rust"] }, "a tag it carries is not offered")
         notes.send(.removeTag("Hiring"))
-        #expect(try database.notes(of: .person, id: 1)?.tags == ["conference 2026"])
+        #expect(try database.notes(of: People.self, id: 1)?.tags == ["conference 2026"])
 
         // Changed elsewhere (an import): shown
-        try database.setNotes(FavoriteNotes(note: "From a file", tags: ["imported"]), of: .person, id: 1)
+        try database.setNotes(FavoriteNotes(note: "From a file", tags: ["imported"]), of: People.self, id: 1)
         #expect(await eventually { notes.state.note == "From a file" && notes.state.tags == ["imported"] })
 
         // Emptied and left: Add Note again
         notes.send(.noteEdited(""))
         notes.send(.finishEditing)
         #expect(!notes.state.isEditorShown)
-        #expect(try database.notes(of: .person, id: 1) == FavoriteNotes(tags: ["imported"]))
+        #expect(try database.notes(of: People.self, id: 1) == FavoriteNotes(tags: ["imported"]))
 
         // Unstarred: the section goes
-        _ = try database.deleteFavorite(id: 1)
+        _ = try database.delete(People.self, id: 1)
         #expect(await eventually { !notes.state.isAvailable })
     }
 
     @Test func theTagBarListsTheFavoritesCarryingEveryTagTurnedOn() async throws {
-        let store = GRDBFavoritesStore(database: try NotesAndTagsTests.database())
+        let store = GRDBFavoritesStore<People>(database: try NotesAndTagsTests.database())
         for (id, login) in [(1, "octocat"), (2, "alice"), (3, "bob")] { try store.add(.stub(id: Int64(id), login: login)) }
-        try store.database.setNotes(FavoriteNotes(tags: ["hiring", "conference 2026"]), of: .person, id: 2)
-        try store.database.setNotes(FavoriteNotes(tags: ["hiring"]), of: .person, id: 3)
-        let viewModel = FavoritesViewModel(store: store, actions: .init(showDetail: { _ in }))
+        try store.database.setNotes(FavoriteNotes(tags: ["hiring", "conference 2026"]), of: People.self, id: 2)
+        try store.database.setNotes(FavoriteNotes(tags: ["hiring"]), of: People.self, id: 3)
+        let viewModel = PeopleFavoritesViewModel(store: store, actions: .init(showDetail: { _ in }))
         #expect(await eventually { viewModel.state.tags.count == 2 })
         #expect(viewModel.state.tags.map(\.name) == ["hiring", "conference 2026"])
-        func logins() -> [String] { viewModel.state.rows.compactMap { $0.entryID.flatMap { viewModel.row($0)?.login } } }
+        func logins() -> [String] { viewModel.state.rows.compactMap { $0.favoriteID.flatMap { viewModel.row($0)?.login } } }
 
         viewModel.send(.toggleTag("hiring"))
         #expect(logins() == ["alice", "bob"])
@@ -70,7 +70,7 @@ struct NotesViewModelTests {
         #expect(logins() == ["alice"] && viewModel.state.selectedTags == ["conference 2026"])
 
         // The last favorite carrying a tag turned on loses it: the tag is turned off
-        try store.database.setNotes(.none, of: .person, id: 2)
+        try store.database.setNotes(.none, of: People.self, id: 2)
         #expect(await eventually { viewModel.state.selectedTags.isEmpty })
         #expect(logins() == ["alice", "bob", "octocat"])
         #expect(viewModel.state.tags == [TagCount(name: "hiring", count: 1)])
@@ -78,8 +78,8 @@ struct NotesViewModelTests {
 
     @Test func shellSearchFindsNotesAndTagsAndSaysThemInTheResultLine() throws {
         let (database, file) = try ShellSearchTests.database()
-        try database.setNotes(FavoriteNotes(note: "Met at GUADEC in Riga\nmore", tags: ["conference 2026"]), of: .person, id: 3)
-        try database.setNotes(FavoriteNotes(tags: ["compilers"]), of: .repository, id: 101)
+        try database.setNotes(FavoriteNotes(note: "Met at GUADEC in Riga\nmore", tags: ["conference 2026"]), of: People.self, id: 3)
+        try database.setNotes(FavoriteNotes(tags: ["compilers"]), of: Repositories.self, id: 101)
         _ = try database.recordFavoriteProfile(UserProfile(id: 3, login: "zola", name: "Émile Zola", avatarURL: nil, profileURL: nil, type: .user, bio: nil,
                                                            company: nil, location: nil, blog: nil, followers: 1_234, following: 0, publicRepositories: 1, memberSince: nil))
         let search = ShellSearch(file: { file })
@@ -93,7 +93,7 @@ struct NotesViewModelTests {
     @Test func aResultHasTheFavoritesAvatarAsItsIconOnceTheWindowKeptIt() throws {
         let (database, file) = try ShellSearchTests.database()
         let avatar = try #require(URL(string: "https://avatars.githubusercontent.com/u/583231?v=4"))
-        try database.saveFavorite(Favorite(id: 583_231, login: "octoavatar", avatarURL: avatar))
+        try database.save(PersonFavorite(id: 583_231, login: "octoavatar", avatarURL: avatar))
         let folder = AppDatabaseTests.temporaryFolder().appendingPathComponent("avatars")
         let search = ShellSearch(file: { file }, avatarFolder: folder)
         #expect(search.metas(["person:583231"]).first?.icon == nil, "not kept yet: the app's icon")

@@ -15,7 +15,7 @@ struct RepositorySearchFlowTests {
         let server = try await GitHubFixtureServer(searchLimit: 1_000)
         let dependencies = AppDependencies(
             api: GitHubClient(configuration: GitHubConfiguration(baseURL: server.baseURL)),
-            favorites: GRDBFavoritesStore(database: .inMemory()), clock: clock
+            database: .inMemory(), clock: clock
         )
         let navigator = NavigatorSpy()
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: navigator, urlOpener: URLOpenerSpy())

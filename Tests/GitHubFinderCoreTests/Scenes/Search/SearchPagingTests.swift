@@ -13,12 +13,12 @@ struct SearchPagingTests {
     let time = Locked(Date(timeIntervalSince1970: 1_000))
     let next = URL(string: "https://api.github.com/search/users?q=a&per_page=100&page=2")!
 
-    func makeViewModel() -> SearchViewModel {
-        SearchViewModel(api: api, favorites: GRDBFavoritesStore(database: .inMemory()), clock: clock,
+    func makeViewModel() -> PeopleSearchViewModel {
+        PeopleSearchViewModel(api: api, favorites: GRDBFavoritesStore<People>(database: .inMemory()), clock: clock,
                         actions: .init(showDetail: { _ in }, showError: { _ in }), now: { [time] in time.value })
     }
 
-    func searchedFirstPage(_ viewModel: SearchViewModel) async {
+    func searchedFirstPage(_ viewModel: PeopleSearchViewModel) async {
         viewModel.send(.queryChanged("a"))
         viewModel.send(.submit)
         #expect(await eventually { viewModel.state.phase == .results })

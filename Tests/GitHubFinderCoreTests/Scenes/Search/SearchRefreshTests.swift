@@ -10,12 +10,12 @@ import Testing
 struct SearchRefreshTests {
     let api = GitHubAPIFake()
     let clock = TestClock()
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
     let now = Date(timeIntervalSince1970: 1_000)
     let toasts = Recorded<String>()
 
-    func makeViewModel() -> SearchViewModel {
-        SearchViewModel(api: api, favorites: store, clock: clock,
+    func makeViewModel() -> PeopleSearchViewModel {
+        PeopleSearchViewModel(api: api, favorites: store, clock: clock,
                         actions: .init(showDetail: { _ in }, showError: { [toasts] in toasts.append($0) }), now: { [now] in now })
     }
 
@@ -27,7 +27,7 @@ struct SearchRefreshTests {
         }
     }
 
-    func searched(_ viewModel: SearchViewModel, _ query: String = "octo") async -> Bool {
+    func searched(_ viewModel: PeopleSearchViewModel, _ query: String = "octo") async -> Bool {
         viewModel.send(.queryChanged(query))
         viewModel.send(.submit)
         return await eventually { viewModel.state.phase != .loading && viewModel.state.phase != .initial }
@@ -112,7 +112,7 @@ struct SearchRefreshTests {
         api.search = { _ in .stub([.stub()]) }
         api.repositorySearch = { _ in RepositorySearchPage(repositories: [], totalCount: 0, incompleteResults: false, next: nil) }
         let tab = SearchTabViewModel(people: makeViewModel(), repositories: RepositorySearchViewModel(
-            source: RepositorySearchSource(api: api, starring: StoreRepositoryStarring(store: store, credentials: Credentials(), sync: nil)), clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in })))
+            source: RepositorySearchSource(api: api, starring: StoreRepositoryStarring(store: GRDBFavoritesStore<Repositories>(database: store.database), credentials: Credentials(), sync: nil)), clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in })))
         tab.send(.queryChanged("octo"))
         tab.send(.submit)
         #expect(await eventually { tab.people.state.phase == .results })
@@ -129,7 +129,7 @@ struct SearchRefreshTests {
             return RepositorySearchPage(repositories: [], totalCount: 0, incompleteResults: false, next: nil)
         }
         let tab = SearchTabViewModel(people: makeViewModel(), repositories: RepositorySearchViewModel(
-            source: RepositorySearchSource(api: api, starring: StoreRepositoryStarring(store: store, credentials: Credentials(), sync: nil)), clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in })))
+            source: RepositorySearchSource(api: api, starring: StoreRepositoryStarring(store: GRDBFavoritesStore<Repositories>(database: store.database), credentials: Credentials(), sync: nil)), clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in })))
         tab.send(.scopeChanged(.repositories))
         tab.send(.queryChanged("http language:go"))
         #expect(tab.filters == SearchQualifiers(language: "go"), "the popover opens with what the query has")

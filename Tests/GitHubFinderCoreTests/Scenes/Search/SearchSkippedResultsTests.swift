@@ -11,15 +11,15 @@ struct SearchSkippedResultsTests {
     let api = GitHubAPIFake()
     let clock = TestClock()
 
-    func makeViewModel() -> SearchViewModel {
-        SearchViewModel(api: api, favorites: GRDBFavoritesStore(database: .inMemory()), clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in }))
+    func makeViewModel() -> PeopleSearchViewModel {
+        PeopleSearchViewModel(api: api, favorites: GRDBFavoritesStore<People>(database: .inMemory()), clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in }))
     }
 
     @Test func theFooterSaysHowManyResultsCouldNotBeShown() async throws {
         // Given a first page with one skipped item and a second page with two more
         let next = URL(string: "https://api.github.com/search/users?q=octo&page=2")!
-        api.search = { _ in SearchPage(users: [.stub(id: 1, login: "octocat")], totalCount: 5, incompleteResults: false, next: next, skippedCount: 1) }
-        api.nextPage = { _ in SearchPage(users: [.stub(id: 2, login: "octodog")], totalCount: 5, incompleteResults: false, next: nil, skippedCount: 2) }
+        api.search = { _ in UserSearchPage(users: [.stub(id: 1, login: "octocat")], totalCount: 5, incompleteResults: false, next: next, skippedCount: 1) }
+        api.nextPage = { _ in UserSearchPage(users: [.stub(id: 2, login: "octodog")], totalCount: 5, incompleteResults: false, next: nil, skippedCount: 2) }
         let viewModel = makeViewModel()
 
         // When both pages are loaded
@@ -37,7 +37,7 @@ struct SearchSkippedResultsTests {
 
     @Test func aPageWithNothingSkippedSaysNothingAndANewSearchForgetsTheCount() async throws {
         api.search = { request in
-            SearchPage(users: [.stub(login: request.query.text)], totalCount: 1, incompleteResults: false, next: nil, skippedCount: request.query.text == "bad" ? 1 : 0)
+            UserSearchPage(users: [.stub(login: request.query.text)], totalCount: 1, incompleteResults: false, next: nil, skippedCount: request.query.text == "bad" ? 1 : 0)
         }
         let viewModel = makeViewModel()
         viewModel.send(.queryChanged("bad"))

@@ -3,17 +3,17 @@ import Foundation
 import Testing
 @testable import GitHubFinderCore
 
-/// SearchViewModel with a scripted API, a real in-memory store and a test clock.
+/// PeopleSearchViewModel with a scripted API, a real in-memory store and a test clock.
 @MainActor
 @Suite("Search view model")
 struct SearchViewModelTests {
     let api = GitHubAPIFake()
     let clock = TestClock()
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
     var selected: [User] = []
 
-    func makeViewModel(now: Date = Date(timeIntervalSince1970: 1_000)) -> SearchViewModel {
-        SearchViewModel(api: api, favorites: store, clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in }), now: { now })
+    func makeViewModel(now: Date = Date(timeIntervalSince1970: 1_000)) -> PeopleSearchViewModel {
+        PeopleSearchViewModel(api: api, favorites: store, clock: clock, actions: .init(showDetail: { _ in }, showError: { _ in }), now: { now })
     }
 
     @Test func aBlankQueryIsTheInitialStateAndSendsNothing() async {
@@ -83,12 +83,12 @@ struct SearchViewModelTests {
     }
 
     @Test(arguments: [
-        (GitHubError.offline(.notConnected), SearchState.Phase.offline(message: "Can't reach GitHub. Check your connection.")),
+        (GitHubError.offline(.notConnected), PeopleSearchState.Phase.offline(message: "Can't reach GitHub. Check your connection.")),
         (.validationFailed(message: "Validation Failed", details: ["q is missing"]), .invalidQuery(message: "Validation Failed: q is missing")),
         (.serverError(status: 502), .failed(message: "GitHub had a problem (HTTP 502). Try again.")),
         (.undecodable("search results: an HTML page instead of JSON"), .failed(message: "GitHub sent a response that could not be read (search results: an HTML page instead of JSON).")),
     ])
-    func errorsBecomeTheirPages(error: GitHubError, phase: SearchState.Phase) async {
+    func errorsBecomeTheirPages(error: GitHubError, phase: PeopleSearchState.Phase) async {
         api.search = { _ throws(GitHubError) in throw error }
         let viewModel = makeViewModel()
         viewModel.send(.queryChanged("x"))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the detail pane says, made and translated here; the GTK layer sets it as plain text.
-extension DetailState {
+extension PersonDetailState {
     /// One of the three counts under the name: its number and what it counts.
     public struct Count: Equatable, Sendable {
         public var value: String
@@ -24,7 +24,7 @@ extension DetailState {
     }
 
     /// "Organization" or "Bot" beside the name; nil for a person.
-    public var badge: String? { SearchState.badge(for: profile?.type ?? user.type) }
+    public var badge: String? { PeopleSearchState.badge(for: profile?.type ?? user.type) }
 
     /// "Member since March 2011", in the user's language.
     public var memberSince: String? {

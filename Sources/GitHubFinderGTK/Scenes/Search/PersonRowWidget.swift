@@ -9,7 +9,7 @@ import GitHubFinderCore
 /// badge, so the name label (with the box that stacks it under the login) and the badge are
 /// made the first time the row needs them: a search row is 5 widgets instead of 8.
 @MainActor
-final class UserRowWidget: SearchRowWidget {
+final class PersonRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 32
 
     let root = Box(.horizontal, spacing: 10, classes: ["user-row"])
@@ -48,7 +48,7 @@ final class UserRowWidget: SearchRowWidget {
         root.append(star)
         connections = [
             star.setTooltip { [weak self] in
-                SearchRow.starTooltip(isFavorite: self?.isFavorite == true)
+                PersonRow.starTooltip(isFavorite: self?.isFavorite == true)
             },
             star.onClicked { [weak self] in
                 if let self, let identifier { onStar?(identifier) }
@@ -57,7 +57,7 @@ final class UserRowWidget: SearchRowWidget {
     }
 
     /// Shows one search result.
-    func show(_ row: SearchRow, texture: Texture?) {
+    func show(_ row: PersonRow, texture: Texture?) {
         show(id: row.id, login: row.login, name: nil, badge: row.badge, isFavorite: row.isFavorite, avatarURL: row.avatarURL, texture: texture)
     }
 
@@ -68,8 +68,8 @@ final class UserRowWidget: SearchRowWidget {
             hasAvatar = texture != nil
         }
         // Initials are made (a Pango layout, an accessible name, a colour) only for rows on
-        // screen, by `OnScreenAvatars`: making them in every bind of GTK's ~200 rows cost the
-        // Favorites filter 4 ms a keystroke over 100,000 favorites. Until then another user's
+        // screen, by `OnScreenAvatars`: making them in every bind of GTK's ~200 rows would slow
+        // each Favorites filter keystroke over 100,000 favorites. Until then another user's
         // initials are not shown.
         initials = text
         avatar.setOpacity(hasAvatar || avatar.text == text ? 1 : 0)
@@ -86,7 +86,7 @@ final class UserRowWidget: SearchRowWidget {
         if let badgeText {
             let badge = badge ?? makeBadge()
             badge.setText(badgeText)
-            badge.setClass("bot", badgeText == SearchState.badge(for: .bot))
+            badge.setClass("bot", badgeText == PeopleSearchState.badge(for: .bot))
             badge.setVisible(true)
         } else {
             badge?.setVisible(false)
@@ -98,7 +98,7 @@ final class UserRowWidget: SearchRowWidget {
 
     func setFavorite(_ isFavorite: Bool, login: String) {
         star.setIcon(isFavorite ? "starred-symbolic" : "non-starred-symbolic")
-        star.setAccessibleLabelIfChanged(SearchRow.starLabel(login: login, isFavorite: isFavorite))
+        star.setAccessibleLabelIfChanged(PersonRow.starLabel(login: login, isFavorite: isFavorite))
         self.isFavorite = isFavorite
     }
 

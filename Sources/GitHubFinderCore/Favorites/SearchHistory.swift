@@ -92,7 +92,7 @@ public struct SearchHistory: Sendable {
     /// The queries now and after each change.
     public func observe() -> AsyncStream<[String]> {
         let scope = scope
-        return GRDBFavoritesStore(database: database).stream(ValueObservation.tracking { db in try Self.recent(db, scope: scope) })
+        return database.stream(ValueObservation.tracking { db in try Self.recent(db, scope: scope) })
     }
 }
 
@@ -106,13 +106,4 @@ extension AppDatabase {
     public func searchHistoryCount() throws(FavoritesStoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM search_history") ?? 0 }
     }
-}
-
-/// What the recent searches say, under an empty entry and in Preferences.
-public enum SearchHistoryTexts {
-    public static var title: String { tr("Recent Searches") }
-    /// The list's accessible name.
-    public static var listLabel: String { tr("Recent searches") }
-    public static func removeLabel(_ query: String) -> String { tr("Remove “{query}” from recent searches", ["query": query]) }
-    public static var clearTitle: String { tr("Clear Search History") }
 }

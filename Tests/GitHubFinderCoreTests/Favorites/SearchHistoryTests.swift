@@ -82,7 +82,7 @@ struct SearchHistoryTests {
         let database = try NotesAndTagsTests.database()
         api.search = { request in request.query.text == "nobody" ? .stub([]) : .stub([.stub(login: request.query.text)]) }
         let clock = TestClock()
-        let viewModel = SearchViewModel(api: api, favorites: GRDBFavoritesStore(database: database), clock: clock,
+        let viewModel = PeopleSearchViewModel(api: api, favorites: GRDBFavoritesStore<People>(database: database), clock: clock,
                                         actions: .init(showDetail: { _ in }, showError: { _ in }), now: { [start] in start })
         viewModel.useHistory(SearchHistory(database: database, scope: .people))
         #expect(!viewModel.state.showsRecentSearches, "nothing searched yet: the start page")

@@ -5,12 +5,12 @@ import Logging
 /// none). The name comes from the client's cached profile when there is one; otherwise one
 /// profile request (`GET /users/{login}`: conditional, core quota, never the search quota) fills
 /// it in afterwards, if the user is still a favorite by then.
-public struct FavoriteStarrer: Sendable {
+public struct PersonStarrer: Sendable {
     let api: any GitHubAPI
-    let store: any FavoritesStore
-    private static let logger = Logger(label: "GitHubFinder.FavoriteStarrer")
+    let store: any PersonFavoritesStore
+    private static let logger = Logger(label: "GitHubFinder.PersonStarrer")
 
-    public init(api: any GitHubAPI, store: any FavoritesStore) {
+    public init(api: any GitHubAPI, store: any PersonFavoritesStore) {
         self.api = api
         self.store = store
     }
@@ -20,7 +20,7 @@ public struct FavoriteStarrer: Sendable {
     @discardableResult
     public func star(_ user: User) throws(FavoritesStoreError) -> Task<Void, Never>? {
         let cachedName = api.cachedUser(login: user.login)?.name
-        try store.add(Favorite(user, name: cachedName))
+        try store.add(PersonFavorite(user, name: cachedName))
         guard cachedName == nil else { return nil }
         let api = api, store = store
         return Task {

@@ -4,7 +4,7 @@ import GitHubFinderCore
 /// The detail pane for one user, built from `detail.ui`. Server text is always set as plain
 /// text, never markup.
 @MainActor
-final class DetailView {
+final class PersonDetailView {
     let root: Stack
     let starButton: Button
     let followButton: Button
@@ -17,7 +17,7 @@ final class DetailView {
     let repositoriesMessage: Label
     /// The note and tags, while a favorite.
     let notes: NotesSection?
-    private let viewModel: DetailViewModel
+    private let viewModel: PersonDetailViewModel
     private let avatars: AvatarTextures
     /// The page when no profile could be shown, made the first time it is needed.
     private lazy var pages = StatePages(in: root) { [weak self] _ in self?.viewModel.send(.retry) }
@@ -25,7 +25,7 @@ final class DetailView {
     private let avatar: Avatar
     private let refreshNotice: Label
     private let facts: FactRows
-    /// The value label of each of `DetailState.counts`, in its order.
+    /// The value label of each of `PersonDetailState.counts`, in its order.
     private let countValues: [Label]
     private let repositories: ListBox
     private let repositoriesSpinner: Spinner
@@ -35,7 +35,7 @@ final class DetailView {
     private var observation: StateObservation?
     private static let avatarSize = 112
 
-    init(viewModel: DetailViewModel, avatars: AvatarTextures) {
+    init(viewModel: PersonDetailViewModel, avatars: AvatarTextures) {
         self.viewModel = viewModel
         self.avatars = avatars
         let builder = Builder("detail.ui")
@@ -80,7 +80,7 @@ final class DetailView {
         observation = StateObservation({ [viewModel] in viewModel.state }) { [weak self] state in self?.render(state) }
     }
 
-    private func render(_ state: DetailState) {
+    private func render(_ state: PersonDetailState) {
         switch state.phase {
         case .loading: root.showChild(state.profile == nil ? "loading" : "profile")
         case .failed:
@@ -97,7 +97,7 @@ final class DetailView {
         for (label, count) in zip(countValues, state.counts) {
             label.setText(count.value)
         }
-        starButton.setLabel(SearchRow.starTooltip(isFavorite: state.isFavorite))
+        starButton.setLabel(PersonRow.starTooltip(isFavorite: state.isFavorite))
         starButton.setAccessibleLabel(state.starLabel)
         followButton.setVisible(state.follow != nil)
         if let follow = state.follow {
@@ -106,7 +106,7 @@ final class DetailView {
             followButton.setSensitive(follow.isEnabled)
         }
         openButton.setSensitive(state.profileURL != nil)
-        openButton.setAccessibleLabel(DetailState.openInBrowserLabel)
+        openButton.setAccessibleLabel(PersonDetailState.openInBrowserLabel)
         refreshNotice.show(state.refreshNotice)
         let avatarURL = profile?.avatarURL ?? state.user.avatarURL
         avatar.setText(profile?.name ?? state.user.login)
@@ -116,7 +116,7 @@ final class DetailView {
         renderRepositories(state)
     }
 
-    private func renderRepositories(_ state: DetailState) {
+    private func renderRepositories(_ state: PersonDetailState) {
         let ids = state.repositories.map(\.id)
         if !ids.starts(with: shownRepositoryIDs) {
             repositories.removeAll()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One page of user-search results (`GET /search/users`).
-public struct SearchPage: Sendable, Hashable {
+public struct UserSearchPage: Sendable, Hashable {
     /// GitHub serves at most this many results for any search, whatever `total_count` says.
     public static let resultCap = 1_000
 

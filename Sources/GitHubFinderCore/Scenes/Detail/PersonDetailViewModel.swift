@@ -3,7 +3,7 @@ import Observation
 
 /// The detail pane: the profile (cached first, then revalidated), repositories, star, browser.
 @MainActor @Observable
-public final class DetailViewModel {
+public final class PersonDetailViewModel {
     public enum Input: Equatable, Sendable {
         case load
         case retry
@@ -39,12 +39,12 @@ public final class DetailViewModel {
         }
     }
 
-    public internal(set) var state: DetailState
+    public internal(set) var state: PersonDetailState
     /// The note and tags, while the person is a favorite (nil: not kept, as in tests).
     public let notes: FavoriteNotesViewModel?
 
     @ObservationIgnored private let api: any GitHubAPI
-    @ObservationIgnored private let store: any FavoritesStore
+    @ObservationIgnored private let store: any PersonFavoritesStore
     @ObservationIgnored private let actions: Actions
     @ObservationIgnored private var nextRepositories: URL?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
@@ -57,9 +57,9 @@ public final class DetailViewModel {
     /// Told what GitHub said about following this person (its check, a Follow or Unfollow sent).
     @ObservationIgnored public var onFollowKnown: (@MainActor (UserID, Bool) -> Void)?
 
-    public init(user: User, api: any GitHubAPI, store: any FavoritesStore, notes: FavoriteNotesViewModel? = nil, account: @escaping @MainActor () async -> String? = { nil },
+    public init(user: User, api: any GitHubAPI, store: any PersonFavoritesStore, notes: FavoriteNotesViewModel? = nil, account: @escaping @MainActor () async -> String? = { nil },
                 actions: Actions) {
-        self.state = DetailState(user: user)
+        self.state = PersonDetailState(user: user)
         self.notes = notes
         self.api = api
         self.store = store
@@ -176,7 +176,7 @@ public final class DetailViewModel {
                 try store.remove(id: state.user.id)
                 state.changesSinceStarred = nil
             } else {
-                try store.add(state.profile.map { Favorite($0) } ?? Favorite(state.user))
+                try store.add(state.profile.map { PersonFavorite($0) } ?? PersonFavorite(state.user))
                 if let profile = state.profile { recordProfile(profile) }
             }
             state.isFavorite.toggle()

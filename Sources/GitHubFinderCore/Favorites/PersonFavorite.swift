@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A starred user: a snapshot of what the Favorites tab draws, so it renders with no network.
-public struct Favorite: Codable, Sendable, Hashable, Identifiable {
+public struct PersonFavorite: Codable, Sendable, Hashable, Identifiable {
     /// GitHub's account id (stable across renames): the primary key.
     public var id: UserID
     public var login: String
@@ -42,7 +42,7 @@ public struct Favorite: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-extension Favorite {
+extension PersonFavorite {
     enum CodingKeys: String, CodingKey {
         case id, login, name, avatarURL, type, profileURL, addedAt
     }
@@ -70,7 +70,7 @@ extension Favorite {
     }
 }
 
-extension Favorite: FetchableRecord, PersistableRecord {
+extension PersonFavorite: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "favorite"
 
     /// Reads columns by position (the order of the v1 schema and `databaseSelection`): decoding

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the detail pane shows for one user.
-public struct DetailState: Equatable, Sendable {
+public struct PersonDetailState: Equatable, Sendable {
     public enum Phase: Equatable, Sendable {
         case loading
         case loaded

@@ -5,9 +5,9 @@ import Testing
 /// Starring from a search row: the name from the cached profile, else filled in by one profile
 /// request, never re-starring someone unstarred meanwhile.
 @Suite("Starring from search: the name")
-struct FavoriteStarrerTests {
+struct PersonStarrerTests {
     let api = GitHubAPIFake()
-    let store = GRDBFavoritesStore(database: .inMemory())
+    let store = GRDBFavoritesStore<People>(database: .inMemory())
     static let profile = UserProfile(
         id: 1, login: "octocat", name: "The Octocat", avatarURL: nil, profileURL: URL(string: "https://github.com/octocat"),
         type: .user, bio: nil, company: nil, location: nil, blog: nil, followers: 0, following: 0, publicRepositories: 0, memberSince: nil
@@ -15,7 +15,7 @@ struct FavoriteStarrerTests {
 
     @Test func aCachedProfileGivesTheNameAtOnceWithoutARequest() throws {
         api.cached = { _ in Self.profile }
-        let filling = try FavoriteStarrer(api: api, store: store).star(.stub())
+        let filling = try PersonStarrer(api: api, store: store).star(.stub())
         #expect(filling == nil)
         #expect(try store.favorites().map(\.name) == ["The Octocat"])
         #expect(api.calls.isEmpty)
@@ -25,7 +25,7 @@ struct FavoriteStarrerTests {
         // The profile is held until the star is seen: the filling task runs on its own.
         let gate = Gate()
         api.profile = { _ in await gate.wait(); return Self.profile }
-        let filling = try FavoriteStarrer(api: api, store: store).star(.stub())
+        let filling = try PersonStarrer(api: api, store: store).star(.stub())
         // Starred at once, without a name
         #expect(try store.favorites().map(\.name) == [nil])
         await gate.open()
@@ -37,7 +37,7 @@ struct FavoriteStarrerTests {
     @Test func someoneUnstarredBeforeTheProfileArrivesStaysUnstarred() async throws {
         let gate = Gate()
         api.profile = { _ in await gate.wait(); return Self.profile }
-        let filling = try FavoriteStarrer(api: api, store: store).star(.stub())
+        let filling = try PersonStarrer(api: api, store: store).star(.stub())
         try store.remove(id: 1)
         await gate.open()
         await filling?.value
@@ -46,7 +46,7 @@ struct FavoriteStarrerTests {
 
     @Test func aFailedProfileLeavesTheLoginOnlySnapshot() async throws {
         api.profile = { _ throws(GitHubError) in throw .offline(.notConnected) }
-        let filling = try FavoriteStarrer(api: api, store: store).star(.stub())
+        let filling = try PersonStarrer(api: api, store: store).star(.stub())
         await filling?.value
         #expect(try store.favorites().map(\.login) == ["octocat"])
         #expect(try store.favorites().map(\.name) == [nil])
