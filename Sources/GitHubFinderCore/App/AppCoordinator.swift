@@ -331,7 +331,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
         case .showPreferences: navigator.showPreferences()
         case .showAbout: navigator.showAbout()
         // The application quits itself, window or not (`GitHubFinderApplication`).
-        case .quit: break
+        case .quit: assertionFailure("quit is the application's, not the window's")
         case .signIn: startSignIn()
         case .signOut: signOut()
         case .importFollowing: importFollowing()

@@ -27,7 +27,8 @@ extension AppDatabase {
 
     /// Stars each of `favorites` that is not a favorite yet, in one transaction; those already
     /// starred keep their snapshot and date. A stale favorite holding a new one's unique name is
-    /// replaced, as in `save`. Returns how many were added.
+    /// replaced, as in `save`. Returns how many were added. The outbox is left as it is: for a
+    /// kind GitHub stars, the next star sync offers what was added here.
     public func addNew<Favorite: FavoriteSnapshot>(_ favorites: [Favorite]) throws(FavoritesStoreError) -> Int {
         guard !favorites.isEmpty else { return 0 }
         let kind = Favorite.Kind.self
@@ -67,15 +68,17 @@ extension AppDatabase {
         return existing
     }
 
-    /// Unstars several favorites of `kind` at once (the outbox left as it is).
+    /// Unstars several favorites of `kind` at once, the outbox left as it is (for a kind GitHub
+    /// stars, the next sync stars them again here unless they are unstarred there too).
     public func delete<Kind: FavoriteKind>(_ kind: Kind.Type, ids: [Int64]) throws(FavoritesStoreError) {
         try write { db in _ = try Kind.Favorite.deleteAll(db, keys: ids) }
     }
 
-    /// An outbox update only comes with a kind GitHub stars.
+    /// An outbox update only means something for a kind GitHub stars; another kind's is a
+    /// programming error, caught in debug builds and ignored otherwise.
     private static func apply<Kind: FavoriteKind>(_ update: StarOutboxUpdate, of kind: Kind.Type, id: Int64, _ db: Database) throws {
         guard update != .unchanged else { return }
-        precondition(Kind.starsOnGitHub, "\(Kind.self) are not starred on GitHub")
+        guard Kind.starsOnGitHub else { return assertionFailure("\(Kind.self) are not starred on GitHub") }
         try apply(update, repositoryID: id, db)
     }
 

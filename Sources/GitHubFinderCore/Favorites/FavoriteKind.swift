@@ -5,7 +5,9 @@ import GRDB
 /// texts its index keeps and which of them the filter searches, the section it is grouped under,
 /// what its row shows, and whether a star is also GitHub's. The store (`GRDBFavoritesStore`), the
 /// index and its builder (`FavoritesIndex`, `FavoritesIndexBuilder`) and the Favorites list
-/// (`ScopedFavoritesViewModel`) are generic over it: a new kind is one new conformance.
+/// (`ScopedFavoritesViewModel`) are generic over it: a new kind is one conformance, its table's
+/// migration, and the places that list both tables (notes, index generations, the Shell's
+/// search, the favorites file).
 public protocol FavoriteKind: Sendable {
     /// The snapshot kept of a favorite: what the list draws with no network.
     associatedtype Favorite: FavoriteSnapshot

@@ -10,7 +10,8 @@ public protocol FavoritesStore<Kind>: Sendable {
     /// unless it carries some), and updates the outbox. Durable once it returns.
     func add(_ favorite: Kind.Favorite, outbox: StarOutboxUpdate) throws(FavoritesStoreError)
     /// Stars those of `favorites` not starred yet (the others keep their snapshot and date), all
-    /// or none; returns how many were added. Durable once it returns.
+    /// or none; returns how many were added. Durable once it returns. The outbox is left as it
+    /// is (everyone you follow, added at once; a sync offers what GitHub lacks).
     func addNew(_ favorites: [Kind.Favorite]) throws(FavoritesStoreError) -> Int
     /// Unstars and updates the outbox; returns the removed snapshot for Undo.
     @discardableResult

@@ -11,7 +11,7 @@ public struct PersonFavorite: Codable, Sendable, Hashable, Identifiable {
     public var type: AccountType
     public var profileURL: URL?
     public var addedAt: Date
-    /// The note and tags; kept when the snapshot is refreshed from GitHub (see `saveFavorite`).
+    /// The note and tags; kept when the snapshot is refreshed from GitHub (see `AppDatabase.save`).
     public var notes: FavoriteNotes
 
     public init(id: UserID, login: String, name: String? = nil, avatarURL: URL? = nil, type: AccountType = .user, profileURL: URL? = nil, addedAt: Date = Date(),
@@ -80,7 +80,7 @@ extension PersonFavorite: FetchableRecord, PersistableRecord {
     }
 
     /// The snapshot's columns only: saving a snapshot never touches its note and tags
-    /// (`AppDatabase.saveFavorite` writes those when the snapshot carries some).
+    /// (`AppDatabase.save` writes those when the snapshot carries some).
     public func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["login"] = login

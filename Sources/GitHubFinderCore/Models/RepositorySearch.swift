@@ -57,5 +57,5 @@ public struct RepositorySearchPage: Sendable, Hashable {
     }
 
     /// True when more repositories match than GitHub will ever return for this query.
-    public var isCappedByGitHub: Bool { totalCount > UserSearchPage.resultCap }
+    public var isCappedByGitHub: Bool { totalCount > GitHubSearchLimits.resultCap }
 }

@@ -2,9 +2,6 @@ import Foundation
 
 /// One page of user-search results (`GET /search/users`).
 public struct UserSearchPage: Sendable, Hashable {
-    /// GitHub serves at most this many results for any search, whatever `total_count` says.
-    public static let resultCap = 1_000
-
     public var users: [User]
     /// How many accounts match; may be far above what can be paged through.
     public var totalCount: Int
@@ -24,8 +21,8 @@ public struct UserSearchPage: Sendable, Hashable {
     }
 
     /// True when more accounts match than GitHub will ever return for this query.
-    public var isCappedByGitHub: Bool { totalCount > Self.resultCap }
+    public var isCappedByGitHub: Bool { totalCount > GitHubSearchLimits.resultCap }
 
     /// How many results can actually be reached by paging.
-    public var reachableCount: Int { min(totalCount, Self.resultCap) }
+    public var reachableCount: Int { min(totalCount, GitHubSearchLimits.resultCap) }
 }

@@ -51,9 +51,9 @@ public struct SearchResults<Item: Sendable & Identifiable<Int64>>: Sendable {
 
     public var hasMore: Bool { next != nil }
     /// True when more match than GitHub returns ("Showing the first 1,000 of 6,038").
-    public var isCappedByGitHub: Bool { totalCount > UserSearchPage.resultCap }
+    public var isCappedByGitHub: Bool { totalCount > GitHubSearchLimits.resultCap }
     /// How many of the matches can be paged to.
-    public var reachableCount: Int { min(totalCount, UserSearchPage.resultCap) }
+    public var reachableCount: Int { min(totalCount, GitHubSearchLimits.resultCap) }
 }
 
 /// A user search accumulated across pages.

@@ -66,7 +66,7 @@ struct CoordinatorTests {
     }
 
     @Test func theStarActionStarsWhoeverTheDetailShows() async {
-        api.profile = { _ in DetailViewModelTests.profile }
+        api.profile = { _ in PersonDetailViewModelTests.profile }
         let coordinator = makeCoordinator()
         coordinator.start()
         coordinator.perform(.toggleStar)  // nobody shown: nothing happens
@@ -127,7 +127,7 @@ struct CoordinatorTests {
     }
 
     @Test func openInBrowserPassesTheProfileURLToTheOpener() async {
-        api.profile = { _ in DetailViewModelTests.profile }
+        api.profile = { _ in PersonDetailViewModelTests.profile }
         let coordinator = makeCoordinator()
         coordinator.start()
         coordinator.showDetail(for: .stub())

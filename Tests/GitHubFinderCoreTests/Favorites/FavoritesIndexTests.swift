@@ -52,6 +52,13 @@ struct FavoritesIndexTests {
         #expect(index.row(999) == nil)
     }
 
+    @Test func eachKindReadsItsIndexFromTheColumnsItsFieldsName() {
+        // A field renamed, or its name lost, would read another column or none.
+        #expect(AppDatabase.indexColumns(of: People.self) == "id, login, name, avatarURL, profileURL, addedAt, note, tags, type")
+        #expect(AppDatabase.indexColumns(of: Repositories.self)
+                    == "id, fullName, ownerLogin, name, description, language, ownerAvatarURL, htmlURL, addedAt, note, tags, stars, ownerID")
+    }
+
     @Test func aMatchNeverSpansLoginAndName() {
         // "cat" + "The" would be "catthe" if login and name were glued together.
         #expect(FavoritesIndex<People>(favorites).rows(matching: "catthe").isEmpty)

@@ -37,10 +37,10 @@ struct FollowedPeopleTests {
     }
 
     @Test func aDetailsCheckAndItsFollowChangeTheBadge() async {
-        api.profile = { _ in DetailViewModelTests.profile }
+        api.profile = { _ in PersonDetailViewModelTests.profile }
         api.followed = { _ in true }
         api.followChange = { _, _ in }
-        var mona = DetailViewModelTests.profile
+        var mona = PersonDetailViewModelTests.profile
         mona.login = "mona"
         api.accounts = { [mona] _ in mona }
         api.credentials.token = "ghp_test"
@@ -53,7 +53,7 @@ struct FollowedPeopleTests {
     }
 
     @Test func anImportThatRanToItsEndReplacesTheList() async {
-        api.profile = { _ in DetailViewModelTests.profile }
+        api.profile = { _ in PersonDetailViewModelTests.profile }
         api.networkPage = { [people = people(5...9)] _ in Page(items: people, next: nil) }
         let followed = FollowedPeople(api: api, account: { "octocat" })
         followed.set(1, followed: true)

@@ -13,7 +13,7 @@ struct FollowingImportTests {
     let page2 = URL(string: "https://api.example/user/following?page=2")!
 
     func makeImport(account: String? = "octocat", following: Int = 150) -> FollowingImport {
-        var profile = DetailViewModelTests.profile
+        var profile = PersonDetailViewModelTests.profile
         profile.following = following
         api.profile = { [profile] _ in profile }
         return FollowingImport(api: api, store: store, account: { account })

@@ -103,7 +103,7 @@ public final class ScopedFavoritesViewModel<Source: FavoritesSource> {
     @ObservationIgnored private var observationTask: Task<Void, Never>?
 
     /// `notice`: what the list says for the whole session about where favorites are kept (see
-    /// `AppDependencies.makePeopleFavoritesViewModel`).
+    /// `AppDependencies.makePeopleFavoritesViewModel` and `makeRepositoryFavoritesViewModel`).
     public init(source: Source, actions: Actions, notice: String? = nil) {
         self.source = source
         self.actions = actions

@@ -93,8 +93,8 @@ public struct RepositoryRow: SearchResultRow {
     }
 
     public static func capNotice(total: Int) -> String? {
-        guard total > UserSearchPage.resultCap else { return nil }
+        guard total > GitHubSearchLimits.resultCap else { return nil }
         // TRANSLATORS: at the end of the list when GitHub returns only the first {cap} of {count} matches.
-        return trn("Showing the first {cap} of {count} repository", "Showing the first {cap} of {count} repositories", total, ["cap": NumberText.integer(UserSearchPage.resultCap)])
+        return trn("Showing the first {cap} of {count} repository", "Showing the first {cap} of {count} repositories", total, ["cap": NumberText.integer(GitHubSearchLimits.resultCap)])
     }
 }

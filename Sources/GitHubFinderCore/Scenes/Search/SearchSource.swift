@@ -22,7 +22,7 @@ public protocol SearchResultRow: Equatable, Sendable, Identifiable<Int64> {
 }
 
 /// What one search scope (People, Repositories) searches, how its rows look and how its
-/// results are starred. `PeopleSearchViewModel` does the rest the same way for every scope.
+/// results are starred. `ScopedSearchViewModel` does the rest the same way for every scope.
 @MainActor
 public protocol SearchSource {
     associatedtype Page: SearchResultsPage

@@ -141,9 +141,9 @@ extension ScopedSearchState where Row == PersonRow {
 
 extension PersonRow {
     public static func capNotice(total: Int) -> String? {
-        guard total > UserSearchPage.resultCap else { return nil }
+        guard total > GitHubSearchLimits.resultCap else { return nil }
         // TRANSLATORS: at the end of the list when GitHub returns only the first {cap} of {count} matches.
-        return trn("Showing the first {cap} of {count} user", "Showing the first {cap} of {count} users", total, ["cap": NumberText.integer(UserSearchPage.resultCap)])
+        return trn("Showing the first {cap} of {count} user", "Showing the first {cap} of {count} users", total, ["cap": NumberText.integer(GitHubSearchLimits.resultCap)])
     }
 
     public static var initialPage: StatePage {

@@ -12,10 +12,10 @@ struct YourProfileViewModelTests {
     let next = URL(string: "https://api.example/user/following?page=2")!
 
     func makeViewModel(errors: Recorder<String>? = nil, opened: Recorder<String>? = nil) -> YourProfileViewModel {
-        api.profile = { _ in DetailViewModelTests.profile }
+        api.profile = { _ in PersonDetailViewModelTests.profile }
         let dependencies = AppDependencies(api: api, database: store.database)
         return dependencies.makeYourProfileViewModel(
-            profile: DetailViewModelTests.profile, detailActions: .init(openURL: { _ in }, showError: { errors?.append($0) }),
+            profile: PersonDetailViewModelTests.profile, detailActions: .init(openURL: { _ in }, showError: { errors?.append($0) }),
             showPerson: { opened?.append($0.login) }, showRepository: { opened?.append($0.fullName) }, showError: { errors?.append($0) })
     }
 

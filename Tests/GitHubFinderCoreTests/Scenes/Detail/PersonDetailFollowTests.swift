@@ -6,12 +6,12 @@ import Testing
 /// someone else, instant, and rolled back with GitHub's words when refused.
 @MainActor
 @Suite("Detail: Follow and Unfollow")
-struct DetailFollowTests {
+struct PersonDetailFollowTests {
     let api = GitHubAPIFake()
     let store = GRDBFavoritesStore<People>(database: .inMemory())
 
     func makeViewModel(account: String?, errors: Recorder<String>? = nil) -> PersonDetailViewModel {
-        api.profile = { _ in DetailViewModelTests.profile }
+        api.profile = { _ in PersonDetailViewModelTests.profile }
         return PersonDetailViewModel(user: .stub(), api: api, store: store, account: { account },
                                actions: .init(openURL: { _ in }, showError: { errors?.append($0) }))
     }

@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite("Favorites view model")
-struct FavoritesViewModelTests {
+struct PeopleFavoritesViewModelTests {
     let store = GRDBFavoritesStore<People>(database: .inMemory())
 
     func makeViewModel(selected: @escaping @MainActor (User) -> Void = { _ in }) -> PeopleFavoritesViewModel {

@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite("Detail view model")
-struct DetailViewModelTests {
+struct PersonDetailViewModelTests {
     let api = GitHubAPIFake()
     let store = GRDBFavoritesStore<People>(database: .inMemory())
     nonisolated static let profile = UserProfile(

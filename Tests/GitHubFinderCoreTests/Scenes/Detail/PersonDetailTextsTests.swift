@@ -3,7 +3,7 @@ import Testing
 @testable import GitHubFinderCore
 
 @Suite("What the detail pane says")
-struct DetailTextsTests {
+struct PersonDetailTextsTests {
     private let user = User(id: 9, login: "octocat", avatarURL: nil, profileURL: URL(string: "https://github.com/octocat"), type: .organization)
 
     private func profile(followers: Int, memberSince: Date? = nil) -> UserProfile {

@@ -6,7 +6,7 @@ import Testing
 /// PeopleSearchViewModel with a scripted API, a real in-memory store and a test clock.
 @MainActor
 @Suite("Search view model")
-struct SearchViewModelTests {
+struct PeopleSearchViewModelTests {
     let api = GitHubAPIFake()
     let clock = TestClock()
     let store = GRDBFavoritesStore<People>(database: .inMemory())
