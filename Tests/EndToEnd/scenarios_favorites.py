@@ -24,9 +24,10 @@ def undo_unstar():
         require("the favorite row has 'Remove octocat from favorites'", unstar, app.tree)
         unstarred_at = time.time()
         app.press(unstar)
-        check("the favorite leaves the list", app.wait_until(lambda: app.find("panel", "octocat", within=app.find("list", "Favorites") or app.node) is None), app.tree)
+        # The toast first: it comes with the unstar and goes by itself after a few seconds.
         toast, shown_after = app.wait_shown(lambda: app.label_containing("Removed octocat"), after=unstarred_at)
         check("a toast says 'Removed octocat from favorites'", toast and toast.name == "Removed octocat from favorites", app.tree)
+        check("the favorite leaves the list", app.wait_until(lambda: app.find("panel", "octocat", within=app.find("list", "Favorites") or app.node) is None), app.tree)
         undo = app.wait("push button", "Undo")
         require("the toast has an 'Undo' button", undo, app.tree)
         app.press(undo)

@@ -3,12 +3,16 @@ import GRDB
 
 extension AppDatabase {
     /// Every favorite of `kind` as a `FavoritesIndex`, read in one pass.
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public func favoritesIndex<Kind: FavoriteKind>(of kind: Kind.Type) throws(FavoritesStoreError) -> FavoritesIndex<Kind> {
         try read { db in try fetchFavoritesIndex(db, of: kind) }
     }
 
     /// The index as saved at the end of the last change, or built from SQLite
     /// (`AppDatabase+IndexSnapshots.swift`).
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     func fetchFavoritesIndex<Kind: FavoriteKind>(_ db: Database, of kind: Kind.Type) throws -> FavoritesIndex<Kind> {
         FavoritesIndex(core: try snapshotOrBuild(db, table: Kind.table, layout: Self.indexColumns(of: kind), shape: FavoritesIndexBuilder<Kind>.shape) {
             try Self.buildFavoritesIndex($0, of: kind).core
@@ -21,6 +25,8 @@ extension AppDatabase {
     }
 
     /// Reads straight from SQLite's buffers (`scanForIndex`), the order from `Kind.order`'s index.
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     static func buildFavoritesIndex<Kind: FavoriteKind>(_ db: Database, of kind: Kind.Type) throws -> FavoritesIndex<Kind> {
         var builder = FavoritesIndexBuilder<Kind>(capacity: try rowCount(db, table: Kind.table))
         let firstExtra = Int32(1 + Kind.Field.allCases.count)

@@ -24,17 +24,24 @@ extension FavoritesRow: LetterIndexRow {
 ///
 /// Each entry keeps its kind's `Field`s as stored and its `Extra`; the filter searches the kind's
 /// `searched` fields.
+///
+/// Its methods are pre-specialized for both kinds (`@_specialize`): called from the GTK module, an
+/// unspecialized generic scan is several times slower than the budgets allow.
 public struct FavoritesIndex<Kind: FavoriteKind>: Sendable {
     let core: LetterIndex<Kind.Extra>
 
     public var count: Int { core.count }
 
     /// What the row of favorite `id` shows; nil when it is not in the index.
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public func row(_ id: Int64) -> Kind.Row? {
         entry(id).map(Kind.row)
     }
 
     /// The snapshot behind a row (a selection, an unstar).
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public func favorite(_ id: Int64) -> Kind.Favorite? {
         entry(id).map(Kind.favorite)
     }
@@ -49,17 +56,23 @@ public struct FavoritesIndex<Kind: FavoriteKind>: Sendable {
 
     /// Header and favorite rows for `filter` (a case-insensitive substring of a searched text;
     /// blank shows everything), among those carrying all of `tags`. Empty sections are dropped.
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public func rows(matching filter: String, tags: Set<String> = []) -> [FavoritesRow] {
         core.rows(matching: filter, tags: tags)
     }
 
     /// The positions of the entries a filter's `needle` (`FilterMatches.needle`) matches, among
     /// `candidates` when given (for `FilterMatches`).
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public func positions(matching needle: [UInt8], among candidates: [Int32]?) -> [Int32] {
         core.positions(matching: needle, among: candidates)
     }
 
     /// Header and favorite rows for the entries at `positions` (nil: all) carrying all of `tags`.
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public func rows(at positions: [Int32]?, tags: Set<String>) -> [FavoritesRow] {
         core.rows(at: positions, tags: tags)
     }
@@ -73,6 +86,8 @@ extension FavoritesIndex {
     }
 
     /// An index of `favorites` in any order (tests, small lists); the app builds it from SQLite.
+    @_specialize(where Kind == People)
+    @_specialize(where Kind == Repositories)
     public init(_ favorites: [Kind.Favorite]) {
         self = FavoritesIndexBuilder<Kind>(favorites).build()
     }
