@@ -130,9 +130,9 @@ def favorite_repositories():
         # The toast first: it comes with the unstar and goes by itself after a few seconds, while
         # the emptied list follows the store's next index.
         check("a toast says 'Unstarred %s'" % first, app.wait_label_containing("Unstarred " + first), app.tree)
-        check("unstarring takes it out of the list", app.wait("label", "No Starred Repositories"), app.tree)
         undo = app.wait("push button", "Undo")
         require("the toast offers Undo", undo, app.tree)
+        check("unstarring takes it out of the list", app.wait("label", "No Starred Repositories"), app.tree)
         app.press(undo)
         check("Undo puts it back", app.wait("panel", first, within=app.wait("list", "Favorite Repositories")), app.tree)
 

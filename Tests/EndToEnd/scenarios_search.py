@@ -135,7 +135,7 @@ def failed_next_page():
         check("the rows already shown stay", len(shown) >= 5, repr(shown))
         if retry:
             requests = server.requests("search")
-            app.press(retry)  # at once: a toast does not stay for ever
+            app.press(app.wait("push button", "Retry") or retry)  # looked for again: a toast does not stay for ever
             # Looked for first, and only until it could have timed out by itself: gone by then,
             # Retry took it away.
             check("the toast goes away", app.wait_until(lambda: app.label_containing("could not be loaded") is None, timeout=toast_time_left(shown_after)))

@@ -1,3 +1,4 @@
+import Foundation
 import CGtk
 import GitHubFinderCore
 
@@ -15,12 +16,16 @@ final class ToastPresenter {
         self.overlay = overlay
     }
 
+    /// How long a toast stays by itself: 6 s, or `GHF_TOAST_SECONDS` (the end-to-end run's
+    /// accessibility reads can take longer than 6 s on a busy machine).
+    static let seconds: UInt32 = ProcessInfo.processInfo.environment["GHF_TOAST_SECONDS"].flatMap { UInt32($0) } ?? 6
+
     func show(_ toast: Toast) {
         let adwToast = adw_toast_new("")!
         let title = Label(toast.message, xalign: 0.5)
         title.setWrap(toast.messageWraps)
         adw_toast_set_custom_title(adwToast, title.pointer)
-        adw_toast_set_timeout(adwToast, 6)
+        adw_toast_set_timeout(adwToast, Self.seconds)
         adw_toast_set_priority(adwToast, ADW_TOAST_PRIORITY_HIGH)
         buttons.removeAll { !$0.isConnected }
         if let actionTitle = toast.actionTitle {
