@@ -1213,6 +1213,10 @@ def favorites_page_down(app, stats_path, database, people):
         longest, gaps, presses = page_down_until(app, stats_path, lambda: showing(app, "label", last), 300, 720)
         need(showing(app, "label", last), "PageDown never reached the last favorite (%s) in %d presses" % (last, presses))
         emit_stall(name, longest, gaps, presses=presses, favorites=people)
+        # Giving freed memory back (malloc_trim) runs on the main thread once activity settles.
+        stats = read_debug_stats(app, stats_path) or {}
+        log("%s: memory releases on the main thread (ms): %s; stalls over 40 ms [CLOCK_MONOTONIC s, ms]: %s"
+            % (name, stats.get("memoryReleaseMilliseconds"), stats.get("watchBigGaps")))
     except (StateNotReached, RuntimeError, subprocess.SubprocessError) as error:
         REPORT.emit(name=name, unit="ms", value=None, baseline="budget", ratio=None, budget="<= %d" % STALL_BUDGET_MS, error=str(error))
         REPORT.fail(name, str(error))

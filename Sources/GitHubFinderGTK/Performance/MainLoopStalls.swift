@@ -15,8 +15,12 @@ final class MainLoopStalls {
     private(set) var runLongestMilliseconds = 0.0
     /// Runs watched to their end.
     private(set) var runs = 0
-    /// Gaps over a 60 Hz frame (16 ms), as milliseconds since their run began, for the report.
+    /// Gaps over a 60 Hz frame (16 ms) of the run being watched (or the last one), as
+    /// milliseconds since their run began, for the report.
     private(set) var longGaps: [(at: Double, milliseconds: Double)] = []
+    /// Gaps over 40 ms of every run, with when they ended (CLOCK_MONOTONIC seconds, the clock
+    /// `perf record -k CLOCK_MONOTONIC` stamps its samples with): where to look in a profile.
+    private(set) var bigGaps: [(endedAt: Double, milliseconds: Double)] = []
     private var started: ContinuousClock.Instant?
 
     func watch(_ running: Bool) {
@@ -25,6 +29,7 @@ final class MainLoopStalls {
             last = .now
             started = last
             runLongestMilliseconds = 0
+            longGaps = []
             timer = Timeout.every(milliseconds: Self.interval) { [weak self] in
                 self?.beat()
                 return true
@@ -46,6 +51,11 @@ final class MainLoopStalls {
             runLongestMilliseconds = max(runLongestMilliseconds, milliseconds)
             if milliseconds > 16, let started, longGaps.count < 200 {
                 longGaps.append((Self.milliseconds(last - started), milliseconds))
+            }
+            if milliseconds > 40, bigGaps.count < 100 {
+                var clock = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &clock)
+                bigGaps.append((Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9, milliseconds))
             }
         }
         last = now

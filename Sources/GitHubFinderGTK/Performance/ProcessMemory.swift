@@ -15,6 +15,8 @@ public enum ProcessMemory {
     /// How long after the last call the freed memory is given back.
     static let settleMilliseconds: UInt32 = 2_000
     @MainActor private static var pendingRelease: UInt32 = 0
+    /// How long the last releases took (make bench reads them: they run on the main thread).
+    @MainActor static private(set) var releaseMilliseconds: [Double] = []
 
     /// Scrolling a list makes and drops text layouts, render nodes, avatar bytes and responses
     /// all the time; glibc keeps the freed pages in its heap (~3 MB after 1,000 results), where
@@ -24,7 +26,10 @@ public enum ProcessMemory {
         Timeout.cancel(pendingRelease)
         pendingRelease = Timeout.after(milliseconds: settleMilliseconds) {
             pendingRelease = 0
+            let started = ContinuousClock.now
             ghf_release_free_memory()
+            releaseMilliseconds.append((ContinuousClock.now - started) / .milliseconds(1))
+            if releaseMilliseconds.count > 50 { releaseMilliseconds.removeFirst() }
         }
     }
 }
