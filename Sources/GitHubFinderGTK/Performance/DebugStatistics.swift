@@ -31,9 +31,13 @@ enum DebugStatistics {
         signal(SIGUSR2, SIG_IGN)
         let watchSource = DispatchSource.makeSignalSource(signal: SIGUSR2, queue: .main)
         watchSource.setEventHandler {
+            // Signals that came before the handler ran are merged into one call: each toggles
+            // (a start and a stop merged must still count as a run watched).
             MainActor.assumeIsolated {
-                watching.toggle()
-                watched.watch(watching)
+                for _ in 0..<max(1, Int(Self.watchSource?.data ?? 1)) {
+                    watching.toggle()
+                    watched.watch(watching)
+                }
             }
         }
         watchSource.resume()
@@ -52,6 +56,7 @@ enum DebugStatistics {
             "avatarRequests": avatars.requests,
             "avatarsDecoded": avatars.decoded,
             "avatarRequestsCancelled": avatars.cancelled,
+            "avatarLoadsSkippedUnreachable": avatars.skippedUnreachable,
             "avatarTexturesCached": avatars.cached,
             "favoritesFilterMilliseconds": window.favoritesView?.filterTiming.milliseconds ?? [],
             "filterLongestStallMilliseconds": window.favoritesView?.filterStalls.longestMilliseconds ?? 0,
