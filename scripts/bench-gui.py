@@ -1142,7 +1142,13 @@ def watched_stall(app, stats_path, action):
     finally:
         time.sleep(0.3)
         os.kill(app.pid, signal.SIGUSR2)
+    # The stop signal may be handled after the next SIGUSR1 (when both are pending the kernel
+    # delivers the lower-numbered first): look again until the run is counted.
+    deadline = time.time() + 10
     stats = read_debug_stats(app, stats_path)
+    while stats is not None and stats.get("watchRuns", 0) == before.get("watchRuns", 0) and time.time() < deadline:
+        time.sleep(0.2)
+        stats = read_debug_stats(app, stats_path)
     need(stats is not None and stats.get("watchRuns", 0) == before.get("watchRuns", 0) + 1, "the app did not watch its main loop (GHF_DEBUG_STATS)")
     return stats["watchLongestStallMilliseconds"], stats.get("watchLongGaps", [])[-20:]
 
