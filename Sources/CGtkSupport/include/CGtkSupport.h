@@ -88,14 +88,4 @@ G_DECLARE_FINAL_TYPE(GhfSlotList, ghf_slot_list, GHF, SLOT_LIST, GObject)
 GhfSlotList *ghf_slot_list_new(void);
 void ghf_slot_list_set_count(GhfSlotList *self, guint count);
 
-/// The widget of a long list (row_list.c): a one-column GtkGridView (`grid`), which keeps ~30
-/// rows where GtkListView keeps ~200, seen by screen readers as a list; else a GtkListView.
-/// Takes `model` and `factory`.
-GtkWidget *ghf_row_list_new(GtkSelectionModel *model, GtkListItemFactory *factory, gboolean grid);
-/// Whether a grid's ~30 rows cover a list on every monitor connected.
-gboolean ghf_row_list_grid_fits(void);
-void ghf_row_list_set_single_click_activate(GtkWidget *list);
-/// Makes the grid cell holding `child` a list item to screen readers.
-void ghf_row_list_item_is_list_item(GtkWidget *child);
-
 #endif

@@ -1,19 +1,14 @@
 import CGtk
-import CGtkSupport
-import Foundation
 
-/// A list over a `KeyList`, made so that changing 100,000 rows costs what the user sees. Its
-/// widget is a one-column `GtkGridView` where its ~30 rows cover the list (`Kind`): GTK 4.8's
-/// `GtkListView` keeps ~200 rows and lays all of them out at each frame of a scroll.
+/// A `GtkListView` over a `KeyList`, made so that changing 100,000 rows costs what the user sees.
 ///
-/// - Row widgets are made once (`makeRow`) and kept: GTK makes and drops list items as the list
-///   scrolls, and a row whose list item goes away is pooled for the next one instead of being
-///   destroyed.
+/// - Row widgets are made once (`makeRow`) and kept: GTK 4.8 holds about 200 list items, and a
+///   row whose list item goes away is pooled for the next one instead of being destroyed.
 /// - Each row shows the key at its position (`onBind`): when GTK binds it, and whenever `update`
 ///   changes the key there. GTK only hears that the number of rows changed.
 /// - Rows on screen are filled at once; rows GTK keeps near the screen, and list items GTK would
-///   destroy or create off screen, when idle (after the frame is drawn); the rest of GTK's rows
-///   when a scroll brings them near.
+///   destroy or create off screen, when idle (after the frame is drawn); the rest of GTK's ~200
+///   rows when a scroll brings them near.
 ///
 /// The rows filled now are tracked by key (`boundRows`), so a state change can refresh them.
 @MainActor
@@ -39,8 +34,6 @@ final class ListView<Row: AnyObject> {
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
     private var pool: [Row] = []
-    /// A grid's list items not yet made list items to screen readers (they are grid cells).
-    private var unnamedCells: Set<UnsafeMutableRawPointer> = []
     private var scrolling: [SignalConnection] = []
     /// The scroll position last seen (`watchScrolling`).
     private var scrolledTo = 0.0
@@ -51,25 +44,7 @@ final class ListView<Row: AnyObject> {
     /// Fills a row for the key at its position (set by the owning view).
     var onBind: (@MainActor (Row, Int64, ListItem) -> Void)?
 
-    /// The GTK widget a list is made of.
-    enum Kind: String {
-        /// A `GtkGridView` of one column: ~30 rows (`gtkItems`), a few screens.
-        case grid
-        /// A `GtkListView`: ~200 rows, for monitors too tall for a grid's.
-        case list
-
-        /// A grid unless a monitor is too tall for its rows; `GHF_ROW_LIST` (grid, list) decides
-        /// for tests.
-        static var automatic: Kind {
-            if let kind = ProcessInfo.processInfo.environment["GHF_ROW_LIST"].flatMap(Kind.init) { return kind }
-            return ghf_row_list_grid_fits() != 0 ? .grid : .list
-        }
-    }
-
-    let kind: Kind
-
-    init(kind: Kind = .automatic, makeRow: @escaping @MainActor () -> Row, root: @escaping @MainActor (Row) -> Widget) {
-        self.kind = kind
+    init(makeRow: @escaping @MainActor () -> Row, root: @escaping @MainActor (Row) -> Widget) {
         self.makeRow = makeRow
         rootOf = root
         let factory = gtk_signal_list_item_factory_new()!
@@ -77,7 +52,7 @@ final class ListView<Row: AnyObject> {
         selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.ref.pointer)))
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
-        widget = Widget(ghf_row_list_new(selection, factory, kind == .grid ? 1 : 0))
+        widget = Widget(gtk_list_view_new(selection, factory))
         widget.setExpand(vertical: true)
         connections = [
             Signals.onPointer(factoryRaw, "setup") { [weak self] pointer in self?.setUp(pointer) },
@@ -94,7 +69,7 @@ final class ListView<Row: AnyObject> {
 
     /// Enter or a click on a row (single-click activation, as in GNOME sidebars).
     func onActivate(_ action: @escaping @MainActor (Int64) -> Void) {
-        ghf_row_list_set_single_click_activate(widget.pointer)
+        gtk_list_view_set_single_click_activate(widget.opaque, 1)
         connections.append(Signals.onIndex(widget.raw, "activate") { [weak self] position in
             if let key = self?.model.key(at: position) { action(key) }
         })
@@ -129,9 +104,9 @@ final class ListView<Row: AnyObject> {
             if onScreen?.contains(position) ?? true { fill(pointer, with: keys[position]) } else { fillLater(pointer, keys[position]) }
         }
         if model.count != keys.count {
-            // GTK would make, bind and lay out all the list items it keeps (`gtkItems`) in one
-            // frame, holding the main loop for several frames (clearing a filter, say).
-            if model.count + Self.rowsPerTurn < min(keys.count, gtkItems) { growingInSlices = true }
+            // GTK would make, bind and lay out up to ~200 list items in one frame, holding the main
+            // loop for several frames (clearing the filter over 100,000 favorites, say).
+            if model.count + Self.rowsPerTurn < min(keys.count, Self.gtkItems) { growingInSlices = true }
             scheduleIdleWork()
         }
         guard let selectedKey else { return }
@@ -140,7 +115,7 @@ final class ListView<Row: AnyObject> {
     }
 
     /// What the rows show changed, not which keys they show (a star, a name): the rows on screen
-    /// are bound again now, the others when idle: binding all of GTK's rows at once, for
+    /// are bound again now, the others when idle: binding all of GTK's ~200 rows at once, for
     /// each page a long import adds, would hold the main loop every time.
     func rebind() {
         let onScreen = positionsOnScreen()
@@ -171,19 +146,15 @@ final class ListView<Row: AnyObject> {
         let row = pool.popLast() ?? makeRow()
         rows[pointer] = row
         ListItem(pointer: pointer).setChild(rootOf(row))
-        if kind == .grid { unnamedCells.insert(pointer) }
     }
 
     private func tearDown(_ pointer: UnsafeMutableRawPointer) {
-        unnamedCells.remove(pointer)
         guard let row = rows.removeValue(forKey: pointer) else { return }
         ListItem(pointer: pointer).setChild(nil)
         if pool.count < Self.poolLimit { pool.append(row) }
     }
 
     private func bound(_ pointer: UnsafeMutableRawPointer) {
-        // GTK puts the row into its cell after "setup".
-        if unnamedCells.remove(pointer) != nil, let row = rows[pointer] { ghf_row_list_item_is_list_item(rootOf(row).pointer) }
         let position = Int(ListItem(pointer: pointer).position)
         guard position < model.keys.count else { return clear(pointer) }
         if let limit = fillNowThrough, position > limit {
@@ -256,20 +227,19 @@ final class ListView<Row: AnyObject> {
     /// GTK gets the whole list, and the rows near the screen their key, a slice a main-loop turn
     /// (at most `sliceMilliseconds` of filling, top down) so that each frame measures only a few
     /// changed rows. Rows further than `nearScreens` screens from the view wait for a scroll:
-    /// filling and measuring all of GTK's rows after every filter keystroke would make frames far
+    /// filling and measuring all of GTK's ~200 after every filter keystroke would make frames far
     /// longer than 16 ms. The count grows all at once unless `growsInSlices` or
     /// `growingInSlices`: then `rowsPerTurn` at a time. After a scroll of `scrolledRows` rows
     /// (GTK places the rows at the next frame), the rows near the new view are filled at once.
     private func finish(scrolledRows: Int? = nil) {
         let scrolled = scrolledRows != nil
+        // Also on a scroll: GTK making ~200 list items in one frame would hold it.
         let growAll = !(growsInSlices || growingInSlices)
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
         let target = model.keys.count
-        // GTK makes a list item for each new position up to `gtkItems`, and lays each out. Not
-        // from a scroll: that runs in a handler of the list's adjustment, which GTK may call while
-        // it allocates the list, and GTK 4.8's grid aborts when its model changes then.
+        // GTK makes a list item for each new position up to ~200, and lays each out.
         let sliced = model.count + Self.rowsPerTurn
-        if !scrolled { model.setCount(growAll || sliced >= gtkItems ? target : min(target, sliced)) }
+        model.setCount(growAll || sliced >= Self.gtkItems ? target : min(target, sliced))
         let near = positionsNear(shiftedBy: scrolledRows ?? 0)
         let isNear = { (pointer: UnsafeMutableRawPointer) in near?.contains(Int(ListItem(pointer: pointer).position)) ?? true }
         // Top down: after a keystroke the list shows its start, and the rows below come next.
@@ -295,21 +265,21 @@ final class ListView<Row: AnyObject> {
     private var growingInSlices = false
 
     /// While a long task fills the list (an import): `finish` works a slice a turn, GTK is given
-    /// its rows `rowsPerTurn` at a time, and they are made ahead: making them and first
+    /// its ~200 rows `rowsPerTurn` at a time, and they are made ahead: making them and first
     /// laying them out at once, as an import's first pages land, would hold the main loop for
     /// several frames.
     var growsInSlices = false {
         didSet { if growsInSlices { prepareRows() } }
     }
 
-    /// Makes rows ahead, a few a main-loop turn, until GTK's list items would find one each.
+    /// Makes rows ahead, a few a main-loop turn, until GTK's ~200 list items would find one each.
     private func prepareRows() {
-        guard preparing == 0, rows.count + pool.count < gtkItems else { return }
+        guard preparing == 0, rows.count + pool.count < Self.gtkItems else { return }
         preparing = Timeout.idle { [weak self] in
             guard let self else { return }
             preparing = 0
             let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
-            while rows.count + pool.count < gtkItems, ContinuousClock.now < deadline { pool.append(makeRow()) }
+            while rows.count + pool.count < Self.gtkItems, ContinuousClock.now < deadline { pool.append(makeRow()) }
             prepareRows()
         }
     }
@@ -355,7 +325,7 @@ final class ListView<Row: AnyObject> {
     }
 
     /// Positions of the rows on screen; `nil` when the list is not on screen. GTK 4.8 maps every
-    /// list item it keeps, so a row is on screen when it lies within the list's height.
+    /// list item it keeps (~200), so a row is on screen when it lies within the list's height.
     private func shownPositions() -> ClosedRange<Int>? {
         guard widget.isVisibleOnScreen else { return nil }
         var first = Int.max, last = Int.min
@@ -370,10 +340,8 @@ final class ListView<Row: AnyObject> {
     /// Rows past the last one seen that could still be on screen, when none was seen.
     private static var fillFirst: Int { 24 }
     private static var poolLimit: Int { 256 }
-    /// The most list items GTK 4.8 keeps: for a grid of one column GTK_GRID_VIEW_MAX_VISIBLE_ROWS
-    /// (30) and one past each end around its anchor, and the focused row; for a list
-    /// GTK_LIST_VIEW_MAX_LIST_ITEMS and 2 around them.
-    private var gtkItems: Int { kind == .grid ? 36 : 204 }
+    /// The most list items GTK 4.8 keeps (GTK_LIST_VIEW_MAX_LIST_ITEMS and 2 around them).
+    private static var gtkItems: Int { 204 }
     /// Rows GTK may make and lay out in one main-loop turn of `finish`, while `growsInSlices`.
     private static var rowsPerTurn: Int { 20 }
     private static var sliceMilliseconds: Int { 6 }

@@ -2,9 +2,9 @@ import CGtk
 import XCTest
 @testable import GitHubFinderGTK
 
-/// `ListView` in a real window, made of a grid and of a GtkListView: whatever the keys do (shrink
-/// below, grow past the list items GTK keeps, change in place), once idle every row GTK has shows
-/// the key at its position, rows on screen show it at once, and the selection follows its key.
+/// `ListView` in a real window: whatever the keys do (shrink below, grow past the ~200 list
+/// items GTK keeps, change in place), once idle every row GTK has shows the key at its
+/// position, rows on screen show it at once, and the selection follows its key.
 final class ListViewTests: XCTestCase, @unchecked Sendable {
     @MainActor
     final class Row {
@@ -13,9 +13,9 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func makeList(_ kind: ListView<Row>.Kind) -> (ListView<Row>, Window) {
+    private func makeList() -> (ListView<Row>, Window) {
         gtk_init()
-        let list = ListView<Row>(kind: kind, makeRow: Row.init) { $0.label }
+        let list = ListView<Row>(makeRow: Row.init) { $0.label }
         list.onBind = { row, key, _ in
             row.key = key
             row.label.setText("row \(key)")
@@ -51,13 +51,8 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
     }
 
     func testRowsFollowTheKeysThroughShrinkingAndGrowing() {
-        for kind in [ListView<Row>.Kind.grid, .list] { MainActor.assumeIsolated { rowsFollowTheKeys(kind) } }
-    }
-
-    @MainActor
-    private func rowsFollowTheKeys(_ kind: ListView<Row>.Kind) {
-        do {
-            let (list, window) = makeList(kind)
+        MainActor.assumeIsolated {
+            let (list, window) = makeList()
             defer { window.destroy() }
             let all = showFiveThousand(list)
             assertRowsShow(list, all)
@@ -90,8 +85,7 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
     /// GTK) after every change; a scroll fills the rows it brings into view before they are drawn.
     func testRowsFarFromTheScreenAreFilledWhenAScrollBringsThemNear() {
         MainActor.assumeIsolated {
-            // A grid keeps too few rows for any to be far.
-            let (list, window) = makeList(.list)
+            let (list, window) = makeList()
             defer { window.destroy() }
             let all = showFiveThousand(list)
             let reversed = Array(all.reversed())
@@ -119,39 +113,8 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
     }
 
     func testTheSelectionFollowsItsKey() {
-        for kind in [ListView<Row>.Kind.grid, .list] { MainActor.assumeIsolated { selectionFollows(kind) } }
-    }
-
-    /// A grid keeps a few screens of rows, not 200, and screen readers see its rows as a list's.
-    /// (That a scroll never changes GTK's model, which GTK 4.8's grid aborts on, is the end-to-end
-    /// scenario "the 1,000-result cap": pressing End as pages arrive crashed the app before.)
-    func testAGridKeepsAFewScreensOfListItems() {
         MainActor.assumeIsolated {
-            let (list, window) = makeList(.grid)
-            defer { window.destroy() }
-            let all = showFiveThousand(list)
-            let made = list.rowsMade.all - list.rowsMade.pooled
-            XCTAssertGreaterThan(made, 25, "the screen (600 px of ~20 px rows) is covered")
-            XCTAssertLessThanOrEqual(made, 40, "a grid keeps ~30 rows")
-            XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(list.widget.pointer)), GTK_ACCESSIBLE_ROLE_LIST)
-            for row in list.boundRows.values {
-                let item = gtk_widget_get_parent(row.label.pointer)
-                XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(item)), GTK_ACCESSIBLE_ROLE_LIST_ITEM)
-            }
-            // Far down: the rows on screen show their keys.
-            let adjustment = gtk_scrollable_get_vadjustment(list.widget.opaque)
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) / 2)
-            MainLoop.run(for: 0.3)
-            assertRowsShow(list, all)
-            XCTAssertNotNil(list.boundRows[2_500], "the middle is bound")
-            XCTAssertLessThanOrEqual(list.rowsMade.all - list.rowsMade.pooled, 40)
-        }
-    }
-
-    @MainActor
-    private func selectionFollows(_ kind: ListView<Row>.Kind) {
-        do {
-            let (list, window) = makeList(kind)
+            let (list, window) = makeList()
             defer { window.destroy() }
             list.update([10, 20, 30, 40])
             MainLoop.run(for: 0.2)

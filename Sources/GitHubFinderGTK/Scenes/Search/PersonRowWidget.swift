@@ -4,8 +4,8 @@ import GitHubFinderCore
 /// A recycled user row: avatar, login (and name), badge, star. Used by Search and Favorites.
 /// Its avatar is loaded by `OnScreenAvatars` once the row is actually shown.
 ///
-/// GTK 4.8 keeps ~30 rows per list (~200 in a GtkListView, see `ListView`), and every widget
-/// costs ~2.5 KB (its CSS node and style, its accessibility context) whether shown or not. Search results have no name and most have no
+/// GTK 4.8 keeps ~200 rows per list, and every widget costs ~2.5 KB (its CSS node and style, its
+/// accessibility context) whether shown or not. Search results have no name and most have no
 /// badge, so the name label (with the box that stacks it under the login) and the badge are
 /// made the first time the row needs them: a search row is 5 widgets instead of 8.
 @MainActor
@@ -68,7 +68,7 @@ final class PersonRowWidget: SearchRowWidget {
             hasAvatar = texture != nil
         }
         // Initials are made (a Pango layout, an accessible name, a colour) only for rows on
-        // screen, by `OnScreenAvatars`: making them in every bind of GTK's rows would slow
+        // screen, by `OnScreenAvatars`: making them in every bind of GTK's ~200 rows would slow
         // each Favorites filter keystroke over 100,000 favorites. Until then another user's
         // initials are not shown.
         initials = text
