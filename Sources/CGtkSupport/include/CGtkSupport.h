@@ -23,6 +23,25 @@ void ghf_avatar_set_text(GhfAvatar *self, const char *text);
 /// NULL shows the initials again.
 void ghf_avatar_set_texture(GhfAvatar *self, GdkTexture *texture);
 
+/// A GtkBox whose CSS node is `rowbox` instead of `box`, for the boxes inside list rows. GTK 4.8
+/// toggles :focus-within on every ancestor of the focus each time it moves (each arrow key or
+/// PageDown in a list), and every node whose style depends on an ancestor's state is then styled
+/// again. Adwaita's `box` selectors make a box such a node, so ~200 rows of nested boxes were
+/// restyled at every key press; a `rowbox` matches none of them.
+#define GHF_TYPE_ROW_BOX (ghf_row_box_get_type())
+G_DECLARE_FINAL_TYPE(GhfRowBox, ghf_row_box, GHF, ROW_BOX, GtkBox)
+GtkWidget *ghf_row_box_new(GtkOrientation orientation, int spacing);
+
+/// A GtkButton whose CSS node is `rowbutton`, for a row's star, for the same reason (Adwaita's
+/// `button` and `image` selectors depend on ancestors' states): it draws its symbolic icon itself,
+/// in its CSS colour, instead of holding a GtkImage. style.css draws it as Adwaita draws a flat
+/// circular button.
+#define GHF_TYPE_ROW_BUTTON (ghf_row_button_get_type())
+G_DECLARE_FINAL_TYPE(GhfRowButton, ghf_row_button, GHF, ROW_BUTTON, GtkButton)
+GtkWidget *ghf_row_button_new(void);
+const char *ghf_row_button_get_icon_name(GhfRowButton *self);
+void ghf_row_button_set_icon_name(GhfRowButton *self, const char *icon_name);
+
 /// Accessible label / description (gtk_accessible_update_property is variadic).
 void ghf_accessible_set_label(GtkWidget *widget, const char *label);
 void ghf_accessible_set_description(GtkWidget *widget, const char *description);

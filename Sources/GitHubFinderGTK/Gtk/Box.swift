@@ -1,4 +1,5 @@
 import CGtk
+import CGtkSupport
 
 /// A GtkBox: children in a row or a column.
 final class Box: Widget {
@@ -6,6 +7,14 @@ final class Box: Widget {
 
     convenience init(_ axis: Axis, spacing: Int32 = 0, classes: [String] = []) {
         self.init(gtk_box_new(axis.gtk, spacing))
+        classes.forEach(addClass)
+    }
+
+    /// A box inside a list row: its CSS node is `rowbox`, which none of Adwaita's state-dependent
+    /// `box` selectors match, so moving the focus between rows does not restyle it (see
+    /// `ghf_row_box_new`). Our own style classes apply to it as to any box.
+    convenience init(inRow axis: Axis, spacing: Int32 = 0, classes: [String] = []) {
+        self.init(ghf_row_box_new(axis.gtk, spacing))
         classes.forEach(addClass)
     }
 

@@ -32,6 +32,20 @@ class Button: Widget {
     func onClicked(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "clicked", action) }
 }
 
+/// A row's icon button (a star): its CSS node is `rowbutton`, drawn by style.css as a flat
+/// circular button, and it draws its icon itself, so moving the focus between rows restyles
+/// neither it nor an image in it (see `ghf_row_button_new`).
+final class RowButton: Button {
+    override class var gtkType: GType { ghf_row_button_get_type() }
+
+    convenience init(icon: String) {
+        self.init(ghf_row_button_new())
+        setIcon(icon)
+    }
+
+    override func setIcon(_ icon: String) { ghf_row_button_set_icon_name(opaque, icon) }
+}
+
 /// A GtkToggleButton (the header bar's tabs).
 final class ToggleButton: Button {
     override class var gtkType: GType { gtk_toggle_button_get_type() }

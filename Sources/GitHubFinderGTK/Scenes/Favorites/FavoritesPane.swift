@@ -20,7 +20,7 @@ protocol FavoriteEntryWidget: AvatarRow {
 /// A recycled Favorites slot: either a letter header or an entry.
 @MainActor
 final class FavoriteSlot<Entry: FavoriteEntryWidget> {
-    let root = Box(.vertical)
+    let root = Box(inRow: .vertical)
     let header = Label(classes: ["letter-header"])
     let entry = Entry()
 

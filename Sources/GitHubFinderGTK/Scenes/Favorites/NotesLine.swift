@@ -8,7 +8,7 @@ final class NotesLine {
     /// Chips shown at most; the rest are counted ("+2").
     static let shownTags = 3
 
-    let root = Box(.horizontal, spacing: 4, classes: ["notes-line"])
+    let root = Box(inRow: .horizontal, spacing: 4, classes: ["notes-line"])
     private var chips: [Label] = []
     private let more = Label(classes: ["tag-chip", "more"])
     private let note = Label(classes: ["note-text"])

@@ -12,13 +12,13 @@ import GitHubFinderCore
 final class PersonRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 32
 
-    let root = Box(.horizontal, spacing: 10, classes: ["user-row"])
+    let root = Box(inRow: .horizontal, spacing: 10, classes: ["user-row"])
     /// Initials on a colour while the image loads, or when it cannot be had.
     let avatar = RowAvatar(size: avatarSize)
     /// Whose initials the avatar should show; put on it once the row is on screen.
     private var initials = ""
     let login = Label(classes: ["login"])
-    let star = Button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
+    let star = RowButton(icon: "non-starred-symbolic")
     /// The name under the login, once the row has shown one.
     private(set) var name: Label?
     /// "Bot" or "Organization", once the row has shown one.
@@ -119,7 +119,7 @@ final class PersonRowWidget: SearchRowWidget {
     /// the login's place.
     private func textsBox() -> Box {
         if let texts { return texts }
-        let texts = Box(.vertical)
+        let texts = Box(inRow: .vertical)
         texts.setExpand(horizontal: true)
         texts.setAlign(vertical: .center)
         root.insert(texts, after: avatar)

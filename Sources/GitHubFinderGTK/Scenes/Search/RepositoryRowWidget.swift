@@ -7,7 +7,7 @@ import GitHubFinderCore
 final class RepositoryRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 24
 
-    let root = Box(.horizontal, spacing: 10, classes: ["repo-result"])
+    let root = Box(inRow: .horizontal, spacing: 10, classes: ["repo-result"])
     let avatar = RowAvatar(size: avatarSize)
     private var initials = ""
     private let name = Label(classes: ["repo-name"])
@@ -15,8 +15,8 @@ final class RepositoryRowWidget: SearchRowWidget {
     private let badges = Label(classes: ["badge"])
     private let about = Label(classes: ["repo-description"])
     private let summary = Label(classes: ["repo-meta"])
-    let star = Button(icon: "non-starred-symbolic", classes: ["flat", "circular"])
-    private let texts = Box(.vertical, spacing: 2)
+    let star = RowButton(icon: "non-starred-symbolic")
+    private let texts = Box(inRow: .vertical, spacing: 2)
     /// A favorite's tags and note, once the row has shown some.
     private var notesLine: NotesLine?
     private(set) var identifier: Int64?
@@ -32,7 +32,7 @@ final class RepositoryRowWidget: SearchRowWidget {
         avatar.setAlign(vertical: .start)
         root.append(avatar)
         texts.setExpand(horizontal: true)
-        let title = Box(.horizontal, spacing: 6)
+        let title = Box(inRow: .horizontal, spacing: 6)
         name.setEllipsize()
         title.append(name)
         badges.setAlign(vertical: .center)
