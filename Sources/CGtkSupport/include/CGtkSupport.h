@@ -35,7 +35,7 @@ GtkWidget *ghf_row_box_new(GtkOrientation orientation, int spacing);
 /// A GtkButton whose CSS node is `rowbutton`, for a row's star, for the same reason (Adwaita's
 /// `button` and `image` selectors depend on ancestors' states): it draws its symbolic icon itself,
 /// in its CSS colour, instead of holding a GtkImage. style.css draws it as Adwaita draws a flat
-/// circular button.
+/// circular button (not its high-contrast variant: style.css has none).
 #define GHF_TYPE_ROW_BUTTON (ghf_row_button_get_type())
 G_DECLARE_FINAL_TYPE(GhfRowButton, ghf_row_button, GHF, ROW_BUTTON, GtkButton)
 GtkWidget *ghf_row_button_new(void);

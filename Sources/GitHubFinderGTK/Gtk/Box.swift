@@ -12,7 +12,8 @@ final class Box: Widget {
 
     /// A box inside a list row: its CSS node is `rowbox`, which none of Adwaita's state-dependent
     /// `box` selectors match, so moving the focus between rows does not restyle it (see
-    /// `ghf_row_box_new`). Our own style classes apply to it as to any box.
+    /// `GhfRowBox` in CGtkSupport.h). Class selectors (`.user-row`) apply to it as to any box; a
+    /// type selector (`box`, `.user-row > box`) does not.
     convenience init(inRow axis: Axis, spacing: Int32 = 0, classes: [String] = []) {
         self.init(ghf_row_box_new(axis.gtk, spacing))
         classes.forEach(addClass)

@@ -32,10 +32,11 @@ class Button: Widget {
     func onClicked(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "clicked", action) }
 }
 
-/// A row's icon button (a star): its CSS node is `rowbutton`, drawn by style.css as a flat
-/// circular button, and it draws its icon itself, so moving the focus between rows restyles
-/// neither it nor an image in it (see `ghf_row_button_new`).
-final class RowButton: Button {
+/// A row's icon button (a star): a GtkButton whose CSS node is `rowbutton`, drawn by style.css as
+/// a flat circular button, which draws its icon itself, so moving the focus between rows restyles
+/// neither it nor an image in it (see `GhfRowButton` in CGtkSupport.h). Not a `Button`: it has no
+/// label or child, and is only ever made by `ghf_row_button_new`.
+final class RowButton: Widget {
     override class var gtkType: GType { ghf_row_button_get_type() }
 
     convenience init(icon: String) {
@@ -43,7 +44,11 @@ final class RowButton: Button {
         setIcon(icon)
     }
 
-    override func setIcon(_ icon: String) { ghf_row_button_set_icon_name(opaque, icon) }
+    var icon: String? { ghf_row_button_get_icon_name(opaque).map { String(cString: $0) } }
+
+    func setIcon(_ icon: String) { ghf_row_button_set_icon_name(opaque, icon) }
+
+    func onClicked(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "clicked", action) }
 }
 
 /// A GtkToggleButton (the header bar's tabs).

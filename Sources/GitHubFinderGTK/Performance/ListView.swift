@@ -54,6 +54,7 @@ final class ListView<Row: AnyObject> {
         gtk_single_selection_set_can_unselect(selection, 1)
         widget = Widget(gtk_list_view_new(selection, factory))
         widget.setExpand(vertical: true)
+        // style.css: rows of a long list show their focus ring without a fade.
         widget.addClass("long-list")
         connections = [
             Signals.onPointer(factoryRaw, "setup") { [weak self] pointer in self?.setUp(pointer) },

@@ -22,8 +22,10 @@ GtkWidget *ghf_row_box_new(GtkOrientation orientation, int spacing) {
 struct _GhfRowButton {
     GtkButton parent_instance;
     char *icon_name;
-    /// Looked up when first drawn, at the scale it was drawn at.
+    /// Looked up when first drawn, for the scale it was drawn at; dropped when the widget is
+    /// restyled (an icon theme or a text direction change restyles it).
     GtkIconPaintable *icon;
+    int icon_scale;
 };
 
 G_DEFINE_FINAL_TYPE(GhfRowButton, ghf_row_button, GTK_TYPE_BUTTON)
@@ -35,11 +37,18 @@ static void ghf_row_button_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     GTK_WIDGET_CLASS(ghf_row_button_parent_class)->snapshot(widget, snapshot);
     if (self->icon_name == NULL)
         return;
+    int scale = gtk_widget_get_scale_factor(widget);
+    if (self->icon != NULL && self->icon_scale != scale)
+        g_clear_object(&self->icon);
     if (self->icon == NULL) {
         GtkIconTheme *theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(widget));
-        self->icon = gtk_icon_theme_lookup_icon(theme, self->icon_name, NULL, GHF_ROW_BUTTON_ICON_SIZE,
-                                                gtk_widget_get_scale_factor(widget), gtk_widget_get_direction(widget), 0);
+        self->icon = gtk_icon_theme_lookup_icon(theme, self->icon_name, NULL, GHF_ROW_BUTTON_ICON_SIZE, scale,
+                                                gtk_widget_get_direction(widget), 0);
+        self->icon_scale = scale;
+        if (self->icon == NULL)
+            return;
     }
+    // gtk_widget_get_color when GTK 4.10 is the floor.
     GdkRGBA color;
     gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color);
     float x = (gtk_widget_get_width(widget) - GHF_ROW_BUTTON_ICON_SIZE) / 2.0f;
@@ -51,9 +60,10 @@ static void ghf_row_button_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     gtk_snapshot_restore(snapshot);
 }
 
-static void forget_icon(GhfRowButton *self) {
-    g_clear_object(&self->icon);
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+/// A new icon theme or text direction restyles the widget: the icon is looked up again.
+static void ghf_row_button_css_changed(GtkWidget *widget, GtkCssStyleChange *change) {
+    GTK_WIDGET_CLASS(ghf_row_button_parent_class)->css_changed(widget, change);
+    g_clear_object(&GHF_ROW_BUTTON(widget)->icon);
 }
 
 static void ghf_row_button_finalize(GObject *object) {
@@ -66,21 +76,25 @@ static void ghf_row_button_finalize(GObject *object) {
 static void ghf_row_button_class_init(GhfRowButtonClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = ghf_row_button_finalize;
     GTK_WIDGET_CLASS(klass)->snapshot = ghf_row_button_snapshot;
+    GTK_WIDGET_CLASS(klass)->css_changed = ghf_row_button_css_changed;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "rowbutton");
 }
 
-static void ghf_row_button_init(GhfRowButton *self) {
-    g_signal_connect(self, "notify::scale-factor", G_CALLBACK(forget_icon), NULL);
-}
+static void ghf_row_button_init(GhfRowButton *self) { (void)self; }
 
 GtkWidget *ghf_row_button_new(void) { return g_object_new(GHF_TYPE_ROW_BUTTON, NULL); }
 
-const char *ghf_row_button_get_icon_name(GhfRowButton *self) { return self->icon_name; }
+const char *ghf_row_button_get_icon_name(GhfRowButton *self) {
+    g_return_val_if_fail(GHF_IS_ROW_BUTTON(self), NULL);
+    return self->icon_name;
+}
 
 void ghf_row_button_set_icon_name(GhfRowButton *self, const char *icon_name) {
+    g_return_if_fail(GHF_IS_ROW_BUTTON(self));
     if (g_strcmp0(self->icon_name, icon_name) == 0)
         return;
     g_free(self->icon_name);
     self->icon_name = g_strdup(icon_name);
-    forget_icon(self);
+    g_clear_object(&self->icon);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
 }
