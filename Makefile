@@ -12,9 +12,9 @@ APP_ID := io.github.githubfinder.GitHubFinder
 # changelog name it.
 VERSION := $(shell cat VERSION)
 
-# Build: GTK 4 and libadwaita 1.2 headers, SQLite, libsoup 3 (the GitHub client's HTTP) and glib-networking
+# Build: GTK 4 and libadwaita 1.2 headers, SQLite, libsoup 3 (the GitHub client's HTTP), cmark-gfm (READMEs' Markdown) and glib-networking
 # (its TLS), libcurl (FoundationNetworking, which only tests link), Python.
-BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libsoup-3.0-dev glib-networking libcurl4 libcurl4-openssl-dev python3 ca-certificates git gettext
+BUILD_DEPS := build-essential pkg-config libgtk-4-dev libadwaita-1-dev libsecret-1-dev libsqlite3-dev libsoup-3.0-dev libcmark-gfm-dev libcmark-gfm-extensions-dev glib-networking libcurl4 libcurl4-openssl-dev python3 ca-certificates git gettext
 # Run: a GTK theme's icons and fonts (Noto CJK for the Korean translation's glyphs).
 RUN_DEPS := $(BUILD_DEPS) adwaita-icon-theme fonts-cantarell fonts-noto-color-emoji fonts-noto-cjk librsvg2-common
 # Test: a private X display, a D-Bus session with the accessibility bus, AT-SPI from Python,

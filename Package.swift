@@ -37,6 +37,9 @@ let package = Package(
         // on the one thread where every request runs.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CHTTP", dependencies: ["CGio"], cSettings: [.unsafeFlags(["-I/usr/include/libsoup-3.0"])]),
+        // Markdown for READMEs and release notes: cmark-gfm, GitHub's own parser, loaded with
+        // dlopen the first time one is shown (its headers only at build time).
+        .target(name: "CMarkdown"),
         // UI-independent core: models, GitHub client, favorites, view models, coordinators.
         .target(
             name: "GitHubFinderCore",
@@ -44,6 +47,7 @@ let package = Package(
                 "CIntl",
                 "CBytes",
                 "CHTTP",
+                "CMarkdown",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to read favorites straight from its buffers (FavoritesIndex).

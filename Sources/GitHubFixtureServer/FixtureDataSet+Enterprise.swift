@@ -21,6 +21,6 @@ extension FixtureDataSet {
             user.id = id
             shifted.append(user)
         }
-        return FixtureDataSet(users: shifted, repositoriesByUser: repositories)
+        return FixtureDataSet(users: shifted, repositoriesByUser: repositories, readmes: readmes)
     }
 }

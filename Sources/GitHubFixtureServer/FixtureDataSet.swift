@@ -37,9 +37,12 @@ public struct FixtureDataSet: Sendable {
     let repositorySearchText: [(name: String, fullName: String, description: String)]
     /// Who follows whom before any request changes it.
     let followGraph: FixtureFollowGraph
+    /// READMEs and latest releases.
+    let readmes: FixtureReadmes
 
-    public init(users: [FixtureUser], repositoriesByUser: [Int64: [FixtureRepository]]) {
+    public init(users: [FixtureUser], repositoriesByUser: [Int64: [FixtureRepository]], readmes: FixtureReadmes = .none) {
         self.users = users
+        self.readmes = readmes
         self.repositoriesByUser = repositoriesByUser
         let usersByID = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.usersByID = usersByID
@@ -85,10 +88,11 @@ public struct FixtureDataSet: Sendable {
         }
     }()
 
-    /// The users in `file` and the repositories in `github-repositories.json` beside it.
+    /// The users in `file` and the repositories in `github-repositories.json` beside it, with
+    /// the accounts and repositories of `readmes/readmes.json` (the real READMEs' projects).
     public static func load(from file: URL) throws -> FixtureDataSet {
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
-        let users = (root["users"] as? [[String: Any]] ?? []).compactMap(user(from:))
+        var users = (root["users"] as? [[String: Any]] ?? []).compactMap(user(from:))
         let repositoriesFile = file.deletingLastPathComponent().appendingPathComponent("github-repositories.json")
         let table = try JSONSerialization.jsonObject(with: Data(contentsOf: repositoriesFile)) as? [String: Any] ?? [:]
         let columns = Dictionary(uniqueKeysWithValues: (table["columns"] as? [String] ?? []).enumerated().map { ($1, $0) })
@@ -97,7 +101,18 @@ public struct FixtureDataSet: Sendable {
             guard let ownerID = Int64(key) else { continue }
             repositories[ownerID] = rows.enumerated().compactMap { FixtureRepository(row: $1, columns: columns, ownerID: ownerID, index: $0) }
         }
-        return FixtureDataSet(users: users, repositoriesByUser: repositories)
+        guard let extra = try FixtureReadmes.load(folder: file.deletingLastPathComponent().appendingPathComponent("readmes")) else {
+            return FixtureDataSet(users: users, repositoriesByUser: repositories)
+        }
+        let extraColumns = Dictionary(uniqueKeysWithValues: extra.columns.enumerated().map { ($1, $0) })
+        for object in extra.users {
+            guard let owner = user(from: object), !users.contains(where: { $0.id == owner.id || $0.login.lowercased() == owner.login.lowercased() }) else { continue }
+            users.append(owner)
+            repositories[owner.id] = (extra.repositories[owner.login] ?? []).enumerated().compactMap {
+                FixtureRepository(row: $1, columns: extraColumns, ownerID: owner.id, index: $0)
+            }
+        }
+        return FixtureDataSet(users: users, repositoriesByUser: repositories, readmes: extra.readmes)
     }
 
     private static func user(from object: [String: Any]) -> FixtureUser? {

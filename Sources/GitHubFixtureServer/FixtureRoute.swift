@@ -11,6 +11,10 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
     case repository
     /// `GET /repos/{owner}/{repo}/languages`.
     case languages
+    /// `GET /repos/{owner}/{repo}/readme`.
+    case readme
+    /// `GET /repos/{owner}/{repo}/releases/latest`.
+    case latestRelease = "latest_release"
     /// `/user/starred` and `/user/starred/{owner}/{repo}` (GET, PUT, DELETE).
     case starred
     /// `GET /user/following` and `/user/following/{username}` (GET, PUT, DELETE).
@@ -48,6 +52,8 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
         case ("users", 3) where parts[2] == "repos", ("user", 3) where parts[2] == "repos", ("user", 2) where parts[1] == "repos": .repos
         case ("repos", 3): .repository
         case ("repos", 4) where parts[3] == "languages": .languages
+        case ("repos", 4) where parts[3] == "readme": .readme
+        case ("repos", 5) where parts[3] == "releases" && parts[4] == "latest": .latestRelease
         case ("user", 2) where parts[1] == "starred", ("user", 4) where parts[1] == "starred": .starred
         case ("avatars", 3) where parts[1] == "u": .avatar
         case ("rate_limit", 1): .rateLimit

@@ -80,6 +80,8 @@ struct FixtureRouter: HTTPHandler {
         case .repos: return try charged(context, resource: "core") { repositories(context) }
         case .repository: return try charged(context, resource: "core") { repository(context) }
         case .languages: return try charged(context, resource: "core") { languages(context) }
+        case .readme: return try charged(context, resource: "core") { readme(context) }
+        case .latestRelease: return try charged(context, resource: "core") { latestRelease(context) }
         case .starred: return try charged(context, resource: "core") { starred(context) }
         case .following: return try charged(context, resource: "core") { following(context) }
         case .followers: return try charged(context, resource: "core") { followers(context) }

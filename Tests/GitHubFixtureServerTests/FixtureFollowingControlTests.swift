@@ -21,7 +21,7 @@ struct FixtureFollowingControlTests {
         #expect(logins.last == "mojombo")
         #expect(try await FixtureHTTP.get(server, "/users/octocat").object["following"] as? Int == 5_000)
         #expect(try await FixtureHTTP.get(server, "/users/mojombo/followers").array.first?["login"] as? String == "octocat")
-        #expect(throws: FixtureServerError.tooFewAccounts(available: 5_196)) { try server.setFollowing(of: "octocat", count: 6_000) }
+        #expect(throws: FixtureServerError.tooFewAccounts(available: 5_207)) { try server.setFollowing(of: "octocat", count: 6_000) }
         #expect(throws: FixtureServerError.unknownAccount("no-such-account")) { try server.setFollowing(of: "no-such-account", count: 1) }
         try server.setFollowing(of: "octocat", count: 0)
         #expect(try await FixtureHTTP.get(server, "/user/following", token: GitHubFixtureServer.demoToken).array.isEmpty)

@@ -20,6 +20,11 @@ public protocol GitHubAPI: Sendable {
     func repository(owner: String, name: String) async throws(GitHubError) -> RepositoryDetails
     /// Its languages' shares of the code, largest first (revalidated the same way).
     func languages(owner: String, name: String) async throws(GitHubError) -> [LanguageShare]
+    /// Its README's Markdown (`GET /repos/{owner}/{repo}/readme`, raw), revalidated the same way
+    /// (a 304 costs no quota); nil when it has none (404).
+    func readme(owner: String, name: String) async throws(GitHubError) -> String?
+    /// Its latest published release, revalidated the same way; nil when it has none (404).
+    func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release?
     /// A profile, revalidated with `If-None-Match` when it was fetched before.
     func user(login: String) async throws(GitHubError) -> UserProfile
     /// The profile as last fetched, without touching the network (nil if never fetched).

@@ -53,6 +53,13 @@ public enum GitHubDecoding {
         return LanguageShare.shares(bytes.compactMapValues(\.value))
     }
 
+    /// A `/repos/{owner}/{repo}/releases/latest` body to a `Release`.
+    public static func release(from body: Data) throws(GitHubError) -> Release {
+        let dto = try GitHubResponseClassifier.decode(ReleaseDTO.self, from: body, what: "release")
+        guard let release = DTOMapping.release(dto) else { throw .undecodable("release: no tag_name") }
+        return release
+    }
+
     /// A user-list body (followers, following) and its `Link` header value to a page of users.
     /// Lists are read whole or not at all: an item that cannot be mapped fails the page.
     public static func users(from body: Data, link: String?, list: String = "users", page: URL? = nil) throws(GitHubError) -> Page<User> {

@@ -48,6 +48,14 @@ enum GitHubEndpoint {
         url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/languages", query: [])
     }
 
+    static func readme(owner: String, name: String, base: URL) -> URL {
+        url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/readme", query: [])
+    }
+
+    static func latestRelease(owner: String, name: String, base: URL) -> URL {
+        url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/releases/latest", query: [])
+    }
+
     /// The signed-in user's starred repositories, newest star first (GitHub's default order).
     static func starred(perPage: Int, base: URL) -> URL {
         url(base: base, path: "/user/starred", query: [("per_page", String(min(max(perPage, 1), 100)))])

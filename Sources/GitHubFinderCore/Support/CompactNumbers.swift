@@ -31,4 +31,18 @@ public enum RelativeTime {
         default: return trn("Updated {count} year ago", "Updated {count} years ago", days / 365)
         }
     }
+
+    /// "Published 3 days ago": a release's date.
+    public static func published(_ date: Date, now: Date) -> String {
+        let seconds = max(Int(now.timeIntervalSince(date)), 0)
+        let minutes = seconds / 60, hours = minutes / 60, days = hours / 24
+        switch days {
+        case _ where minutes < 1: return tr("Published just now")
+        case _ where hours < 1: return trn("Published {count} minute ago", "Published {count} minutes ago", minutes)
+        case 0: return trn("Published {count} hour ago", "Published {count} hours ago", hours)
+        case 1..<31: return trn("Published {count} day ago", "Published {count} days ago", days)
+        case 31..<365: return trn("Published {count} month ago", "Published {count} months ago", days / 30)
+        default: return trn("Published {count} year ago", "Published {count} years ago", days / 365)
+        }
+    }
 }

@@ -47,6 +47,8 @@ struct RefreshFlowTests {
             let detail = try await openRepository(coordinator)
             let page = detail.state.details
             let path = "/repos/octocat/Hello-World"
+            // The README and the latest release come after the page (Hello-World has no release).
+            #expect(await eventually { server.requestCount(.latestRelease) == 1 && detail.readme?.phase != .loading })
             let coreUsed = server.quotaUsed("core")
             // The double answers slowly: what the refresh shows meanwhile can be seen.
             server.inject(FixtureFault(.latency, route: .repository, milliseconds: 400, remaining: 1))
@@ -63,7 +65,9 @@ struct RefreshFlowTests {
             #expect(detail.state.phase == .loaded)
             #expect(detail.state.details == page)
             #expect(detail.state.refreshError == nil)
-            #expect(server.quotaUsed("core") == coreUsed, "304s cost no quota")
+            #expect(await eventually { server.requestCount(.latestRelease) == 2 })
+            #expect(server.requestCount(.readme) == 2)
+            #expect(server.quotaUsed("core") == coreUsed + 1, "304s cost no quota; the release's 404 costs one, as on GitHub")
             #expect(server.requestCount(.search) == 1, "no list on screen: the search is not run again")
         }
     }

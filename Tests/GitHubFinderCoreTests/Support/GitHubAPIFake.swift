@@ -66,6 +66,20 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return []
     }
 
+    var readmeText: @Sendable (String, String) async throws(GitHubError) -> String? = { _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("readme") }
+
+    func readme(owner: String, name: String) async throws(GitHubError) -> String? {
+        record("readme \(owner)/\(name)")
+        return try await readmeText(owner, name)
+    }
+
+    var release: @Sendable (String, String) async throws(GitHubError) -> Release? = { _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("latestRelease") }
+
+    func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release? {
+        record("latest release \(owner)/\(name)")
+        return try await release(owner, name)
+    }
+
     func user(login: String) async throws(GitHubError) -> UserProfile {
         record("user \(login)")
         return try await profile(login)

@@ -41,17 +41,24 @@ public final class RepositoryDetailViewModel {
     public internal(set) var state: RepositoryDetailState
     /// The note and tags, while the repository is a favorite (nil: not kept, as in tests).
     public let notes: FavoriteNotesViewModel?
+    /// The README and latest release, fetched once the page has shown (nil: not shown, as in
+    /// tests of the page alone).
+    public let readme: ReadmeViewModel?
 
     @ObservationIgnored private let api: any GitHubAPI
     @ObservationIgnored private let starring: any RepositoryStarring
     @ObservationIgnored private let actions: Actions
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     @ObservationIgnored private var observationTask: Task<Void, Never>?
+    /// The API server's host: its images are GitHub's own (GitHub Enterprise).
+    @ObservationIgnored private let apiHost: String?
 
-    public init(repository: Repository, api: any GitHubAPI, starring: any RepositoryStarring, notes: FavoriteNotesViewModel? = nil, actions: Actions,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(repository: Repository, api: any GitHubAPI, starring: any RepositoryStarring, notes: FavoriteNotesViewModel? = nil,
+                readme: ReadmeViewModel? = nil, apiHost: String? = nil, actions: Actions, now: @escaping @Sendable () -> Date = Date.init) {
         state = RepositoryDetailState(repository: repository, now: now())
         self.notes = notes
+        self.readme = readme
+        self.apiHost = apiHost
         self.api = api
         self.starring = starring
         self.actions = actions
@@ -102,6 +109,7 @@ public final class RepositoryDetailViewModel {
             state.details = details
             state.repository = details.repository
             state.phase = .loaded
+            readme?.load(repository: details.repository, branch: details.defaultBranch, apiHost: apiHost)
         case .failure(.cancelled):
             break
         case .failure(let error):

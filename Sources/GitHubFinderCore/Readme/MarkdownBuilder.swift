@@ -1,0 +1,379 @@
+import CMarkdown
+import Foundation
+
+/// Builds a `MarkdownDocument` from cmark-gfm's walk (`ghf_markdown_walk`), one event at a time:
+/// containers (quotes, lists, items, tables) are counted on a stack, inline text gathers into
+/// runs, and a block is added when its node is left. Raw HTML goes through `HTMLToken`s into
+/// the same state, so `<kbd>` in a paragraph and `<details>` around Markdown work alike.
+final class MarkdownBuilder {
+    private let links: ReadmeLinks
+    private let limits: MarkdownLimits
+    private var blocks: [MarkdownBlock] = []
+    private var blocksLeftOut = 0
+
+    private enum Container {
+        case quote
+        case list(ordered: Bool, next: Int)
+        case table(alignments: [MarkdownAlignment], rows: [[[MarkdownRun]]], rowsLeftOut: Int)
+    }
+    private var containers: [Container] = []
+    private var quoteDepth = 0
+    private var listDepth = 0
+    private var pendingMarker: MarkdownListMarker?
+
+    // Inline state: the runs of the block being read, and the styles and links around the text.
+    private var runs: [MarkdownRun] = []
+    private var runBytes = 0
+    private var styles: [MarkdownStyle] = []
+    private var linkStack: [MarkdownLink?] = []
+    private var image: (source: String, width: Int?, description: String)?
+    private var row: [[MarkdownRun]]?
+    private var headingLevel: Int?
+    private var slugs = HeadingSlugs()
+
+    // Raw HTML's state, kept across blocks (`<div align="center">` in one, `</div>` in another).
+    private var centeredDepth = 0
+    /// Inside `<script>`, `<style>` and the like: everything up to its end tag is dropped.
+    private var droppingUntil: String?
+    private var inSummary = false
+    /// `<a href>` and styles opened by HTML tags, to close them with their end tags.
+    private var htmlOpen: [String] = []
+
+    init(links: ReadmeLinks, limits: MarkdownLimits) {
+        self.links = links
+        self.limits = limits
+    }
+
+    func finish() -> MarkdownDocument {
+        flushHTMLParagraph()
+        if blocksLeftOut > 0 {
+            blocks.append(MarkdownBlock(.notice(tr("The rest of this document is too long to show here; read it on GitHub."))))
+        }
+        return MarkdownDocument(blocks: blocks)
+    }
+
+    // MARK: - Events
+
+    func visit(_ event: GhfMarkdownEvent) {
+        let entering = event.entering != 0
+        if droppingUntil != nil, event.kind != GHF_MD_HTML_BLOCK, event.kind != GHF_MD_HTML_INLINE { return }
+        switch event.kind {
+        case GHF_MD_BLOCK_QUOTE:
+            if entering { containers.append(.quote); quoteDepth += 1 } else { containers.removeLast(); quoteDepth -= 1 }
+        case GHF_MD_LIST:
+            if entering {
+                containers.append(.list(ordered: event.list_ordered != 0, next: Int(event.list_start)))
+                listDepth += 1
+            } else {
+                containers.removeLast(); listDepth -= 1
+            }
+        case GHF_MD_ITEM:
+            if entering { pendingMarker = nextMarker(task: Int(event.task)) } else if pendingMarker != nil { add(.paragraph([])) }
+        case GHF_MD_PARAGRAPH:
+            if entering { flushHTMLParagraph(); startInline() } else { droppingUntil = nil; add(.paragraph(takeRuns())) }
+        case GHF_MD_HEADING:
+            if entering { flushHTMLParagraph(); startInline(); headingLevel = Int(event.heading_level) } else { addHeading() }
+        case GHF_MD_CODE_BLOCK:
+            flushHTMLParagraph()
+            addCode(info: String(cString: event.info), text: String(cString: event.literal))
+        case GHF_MD_THEMATIC_BREAK:
+            flushHTMLParagraph()
+            add(.rule)
+        case GHF_MD_TABLE:
+            if entering { flushHTMLParagraph(); startTable(event) } else { finishTable() }
+        case GHF_MD_TABLE_ROW:
+            if entering { row = [] } else { finishRow() }
+        case GHF_MD_TABLE_CELL:
+            if entering { startInline() } else { row?.append(takeRuns()) }
+        case GHF_MD_TEXT:
+            append(String(cString: event.literal))
+        case GHF_MD_SOFT_BREAK:
+            append(" ")
+        case GHF_MD_LINE_BREAK:
+            append("\n")
+        case GHF_MD_CODE:
+            styles.append(.code); append(String(cString: event.literal)); styles.removeLast()
+        case GHF_MD_EMPHASIS:
+            toggle(.emphasis, entering)
+        case GHF_MD_STRONG:
+            toggle(.strong, entering)
+        case GHF_MD_STRIKETHROUGH:
+            toggle(.strikethrough, entering)
+        case GHF_MD_LINK:
+            if entering { linkStack.append(links.link(String(cString: event.url))) } else if !linkStack.isEmpty { linkStack.removeLast() }
+        case GHF_MD_IMAGE:
+            if entering { image = (String(cString: event.url), nil, "") } else { finishImage() }
+        case GHF_MD_HTML_INLINE:
+            html(String(cString: event.literal), block: false)
+        case GHF_MD_HTML_BLOCK:
+            html(String(cString: event.literal), block: true)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Blocks
+
+    private func add(_ content: MarkdownBlock.Content) {
+        guard blocks.count < limits.blocks else { blocksLeftOut += 1; pendingMarker = nil; return }
+        blocks.append(MarkdownBlock(content, quoteDepth: min(quoteDepth, limits.depth), listDepth: min(listDepth, limits.depth),
+                                    marker: pendingMarker, centered: centeredDepth > 0))
+        pendingMarker = nil
+    }
+
+    private func nextMarker(task: Int) -> MarkdownListMarker {
+        if task >= 0 { return .task(checked: task == 1) }
+        guard case .list(let ordered, let next)? = containers.last else { return .bullet }
+        guard ordered else { return .bullet }
+        containers[containers.count - 1] = .list(ordered: true, next: next + 1)
+        return .number(next)
+    }
+
+    private func addHeading() {
+        let level = headingLevel ?? 1
+        headingLevel = nil
+        let taken = takeRuns()
+        add(.heading(level: level, runs: taken, anchor: slugs.slug(for: taken.map(\.text).joined())))
+    }
+
+    private func addCode(info: String, text: String) {
+        var text = text
+        if text.hasSuffix("\n") { text.removeLast() }
+        var clipped = false
+        if text.utf8.count > limits.codeBytes {
+            text = Self.prefix(text, bytes: limits.codeBytes)
+            clipped = true
+        }
+        let language = info.split(whereSeparator: { $0 == " " || $0 == "{" || $0 == "," }).first.map(String.init) ?? ""
+        add(.code(language: language, text: text))
+        if clipped { add(.notice(tr("The rest of this code is too long to show here; read it on GitHub."))) }
+    }
+
+    private func startTable(_ event: GhfMarkdownEvent) {
+        let columns = max(Int(event.columns), 1)
+        var alignments: [MarkdownAlignment] = []
+        for column in 0..<columns {
+            switch event.alignments.map({ $0[column] }) ?? 0 {
+            case UInt8(ascii: "c"): alignments.append(.center)
+            case UInt8(ascii: "r"): alignments.append(.trailing)
+            default: alignments.append(.leading)
+            }
+        }
+        containers.append(.table(alignments: alignments, rows: [], rowsLeftOut: 0))
+    }
+
+    private func finishRow() {
+        guard var cells = row, case .table(let alignments, var rows, var leftOut)? = containers.last else { return }
+        row = nil
+        while cells.count < alignments.count { cells.append([]) }
+        if cells.count > alignments.count { cells.removeLast(cells.count - alignments.count) }
+        // The header row and `tableRows` rows of the body.
+        if rows.count <= limits.tableRows { rows.append(cells) } else { leftOut += 1 }
+        containers[containers.count - 1] = .table(alignments: alignments, rows: rows, rowsLeftOut: leftOut)
+    }
+
+    private func finishTable() {
+        guard case .table(let alignments, let rows, let leftOut)? = containers.popLast() else { return }
+        add(.table(MarkdownTable(alignments: alignments, rows: rows)))
+        if leftOut > 0 {
+            add(.notice(trn("{count} more row on GitHub", "{count} more rows on GitHub", leftOut)))
+        }
+    }
+
+    // MARK: - Inline
+
+    private func startInline() {
+        runs = []
+        runBytes = 0
+    }
+
+    private func takeRuns() -> [MarkdownRun] {
+        defer { runs = []; runBytes = 0 }
+        return runs
+    }
+
+    private func toggle(_ style: MarkdownStyle, _ entering: Bool) {
+        if entering { styles.append(style) } else if let last = styles.lastIndex(of: style) { styles.remove(at: last) }
+    }
+
+    private var currentStyle: MarkdownStyle { styles.reduce(into: []) { $0.formUnion($1) } }
+    private var currentLink: MarkdownLink? { linkStack.last ?? nil }
+
+    /// Adds `text` in the current style, to the image's description when inside one.
+    private func append(_ text: String) {
+        guard !text.isEmpty else { return }
+        if var current = image {
+            if current.description.utf8.count < limits.imageDescriptionBytes {
+                current.description += text
+                image = current
+            }
+            return
+        }
+        guard runBytes < limits.paragraphBytes else { return }
+        var text = text
+        runBytes += text.utf8.count
+        if runBytes >= limits.paragraphBytes { text = Self.prefix(text, bytes: max(0, text.utf8.count - (runBytes - limits.paragraphBytes))) + " …" }
+        let style = currentStyle
+        let link = currentLink
+        if let last = runs.last, last.image == nil, last.style == style, last.link == link {
+            runs[runs.count - 1].text += text
+        } else {
+            runs.append(MarkdownRun(text, style: style, link: link))
+        }
+    }
+
+    private func finishImage() {
+        guard let current = image else { return }
+        image = nil
+        var description = current.description
+        if description.utf8.count > limits.imageDescriptionBytes { description = Self.prefix(description, bytes: limits.imageDescriptionBytes) }
+        guard let resolved = links.image(current.source, width: current.width, link: currentLink) else {
+            append(description)
+            return
+        }
+        runs.append(MarkdownRun(description, style: currentStyle, link: currentLink, image: resolved))
+    }
+
+    // MARK: - Raw HTML
+
+    /// Tags that are dropped with everything inside them.
+    private static let droppedWithContent: Set<String> = [
+        "script", "style", "iframe", "object", "embed", "noscript", "template", "textarea", "title", "head", "svg", "math", "select",
+    ]
+    private static let inlineStyles: [String: MarkdownStyle] = [
+        "b": .strong, "strong": .strong, "i": .emphasis, "em": .emphasis, "s": .strikethrough, "del": .strikethrough,
+        "strike": .strikethrough, "code": .code, "tt": .code, "kbd": .keyboard, "sub": .lowered, "sup": .raised,
+    ]
+
+    /// Whether runs made by HTML blocks wait to become a paragraph (text between block tags).
+    private var htmlParagraphOpen = false
+
+    private func html(_ source: String, block: Bool) {
+        if block, !htmlParagraphOpen { startInline(); htmlParagraphOpen = true }
+        for token in HTMLTokenizer.tokens(source) {
+            if let until = droppingUntil {
+                if case .end(let name) = token, name == until { droppingUntil = nil }
+                continue
+            }
+            switch token {
+            case .text(let text):
+                append(block ? Self.collapsingSpaces(text, atStart: runs.isEmpty) : text)
+            case .start(let name, let attributes, let selfClosing):
+                startTag(name, attributes, selfClosing: selfClosing, block: block)
+            case .end(let name):
+                endTag(name, block: block)
+            }
+        }
+        if block {
+            flushHTMLParagraph(keepOpen: false)
+            // An unclosed `<svg>` must not hide the rest of the README.
+            droppingUntil = nil
+        }
+    }
+
+    private func startTag(_ name: String, _ attributes: [String: String], selfClosing: Bool, block: Bool) {
+        if Self.droppedWithContent.contains(name) {
+            if !selfClosing { droppingUntil = name }
+            return
+        }
+        if let style = Self.inlineStyles[name] {
+            styles.append(style); htmlOpen.append(name)
+            return
+        }
+        switch name {
+        case "a":
+            linkStack.append(attributes["href"].flatMap(links.link)); htmlOpen.append(name)
+        case "img":
+            let width = attributes["width"].flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "px% "))) }
+            if let source = attributes["src"], let resolved = links.image(source, width: width, link: currentLink) {
+                runs.append(MarkdownRun(Self.prefix(attributes["alt"] ?? "", bytes: limits.imageDescriptionBytes), style: currentStyle,
+                                        link: currentLink, image: resolved))
+            } else if let alt = attributes["alt"] {
+                append(alt)
+            }
+        case "br":
+            append("\n")
+        case "hr":
+            flushHTMLParagraph(); add(.rule)
+        case "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "center":
+            flushHTMLParagraph()
+            if attributes["align"]?.lowercased() == "center" || name == "center" { centeredDepth += 1; htmlOpen.append("align:" + name) }
+            if name.hasPrefix("h"), let level = Int(name.dropFirst()) { headingLevel = level }
+        case "details":
+            flushHTMLParagraph()
+        case "summary":
+            flushHTMLParagraph(); inSummary = true
+        case "li":
+            flushHTMLParagraph(); pendingMarker = .bullet
+        default:
+            break
+        }
+    }
+
+    private func endTag(_ name: String, block: Bool) {
+        if Self.inlineStyles[name] != nil || name == "a" {
+            guard let open = htmlOpen.lastIndex(of: name) else { return }
+            htmlOpen.remove(at: open)
+            if name == "a" { if !linkStack.isEmpty { linkStack.removeLast() } } else if let style = Self.inlineStyles[name] { toggle(style, false) }
+            return
+        }
+        switch name {
+        case "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "center":
+            flushHTMLParagraph()
+            if let open = htmlOpen.lastIndex(of: "align:" + name) { htmlOpen.remove(at: open); centeredDepth -= 1 }
+        case "summary":
+            inSummary = false
+            add(.detailsStart(takeRuns()))
+        case "details":
+            flushHTMLParagraph(); add(.detailsEnd)
+        case "li", "ul", "ol":
+            flushHTMLParagraph()
+        default:
+            break
+        }
+    }
+
+    /// Adds what HTML tags gathered as a paragraph (or the heading an `<hN>` opened).
+    private func flushHTMLParagraph(keepOpen: Bool = true) {
+        guard htmlParagraphOpen || headingLevel != nil, !inSummary else { return }
+        if headingLevel != nil, htmlParagraphOpen {
+            addHeading()
+        } else if htmlParagraphOpen {
+            var taken = takeRuns()
+            if let last = taken.indices.last, taken[last].image == nil {
+                while taken[last].text.hasSuffix(" ") || taken[last].text.hasSuffix("\n") { taken[last].text.removeLast() }
+                if taken[last].text.isEmpty { taken.removeLast() }
+            }
+            if !taken.isEmpty { add(.paragraph(taken)) }
+        }
+        htmlParagraphOpen = keepOpen && htmlParagraphOpen
+        if htmlParagraphOpen { startInline() }
+    }
+
+    /// HTML's white space: each run of spaces and line ends is one space (none at a start).
+    private static func collapsingSpaces(_ text: String, atStart: Bool) -> String {
+        var result = ""
+        var space = atStart
+        for character in text {
+            if character == " " || character == "\n" || character == "\t" || character == "\r" {
+                if !space { result.append(" "); space = true }
+            } else {
+                result.append(character); space = false
+            }
+        }
+        return result
+    }
+
+    /// The longest prefix of `text` within `bytes` UTF-8 bytes, not splitting a character.
+    static func prefix(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var count = 0
+        var end = text.unicodeScalars.endIndex
+        for index in text.unicodeScalars.indices {
+            let size = text.unicodeScalars[index].utf8.count
+            if count + size > bytes { end = index; break }
+            count += size
+        }
+        return String(text.unicodeScalars[..<end])
+    }
+}

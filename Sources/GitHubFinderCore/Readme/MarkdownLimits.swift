@@ -1,0 +1,19 @@
+/// How much of a hostile document is shown: enough for any real README (GRDB's, among the
+/// longest, has ~1,900 blocks), with a visible mark where something was left out.
+public struct MarkdownLimits: Sendable {
+    /// Bytes parsed; the rest is left for GitHub (cut at a line's end).
+    public var bytes = 512 * 1024
+    /// Quote and list nesting shown; deeper content is shown at this depth.
+    public var depth = 8
+    public var blocks = 4_000
+    public var tableRows = 500
+    /// Text of one paragraph, heading or cell.
+    public var paragraphBytes = 64 * 1024
+    public var codeBytes = 64 * 1024
+    /// An image's description.
+    public var imageDescriptionBytes = 1024
+
+    public init() {}
+
+    public static let readme = MarkdownLimits()
+}

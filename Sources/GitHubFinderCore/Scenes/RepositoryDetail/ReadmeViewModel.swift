@@ -1,0 +1,150 @@
+import Foundation
+import Observation
+
+/// A repository's README and latest release in its detail pane: fetched after the page has
+/// shown (never delaying the numbers), parsed off the main thread, links and images judged by
+/// `ReadmeLinks`. Images from other sites wait until the user asks for them.
+@MainActor @Observable
+public final class ReadmeViewModel {
+    public enum Phase: Equatable, Sendable {
+        /// Not asked for yet (the page is still loading).
+        case idle
+        case loading
+        case loaded(MarkdownDocument)
+        /// The repository has no README: said in the pane, not an error.
+        case none
+        case failed(message: String)
+    }
+
+    /// The latest release, as shown above the README.
+    public struct ReleaseSummary: Equatable, Sendable {
+        /// Its name, or its tag when it has none.
+        public var title: String
+        /// "v1.2.0 · Published 3 days ago".
+        public var subtitle: String
+        public var notes: MarkdownDocument?
+        public var page: URL?
+    }
+
+    public enum Input: Equatable, Sendable {
+        /// A link of the README or the release notes was activated (anchors are the view's:
+        /// it scrolls to the heading).
+        case openLink(MarkdownLink)
+        /// "Show images from other sites", for this README.
+        case showExternalImages
+        case openRelease
+    }
+
+    public private(set) var phase: Phase = .idle
+    public private(set) var release: ReleaseSummary?
+    /// A refresh failed and the README shown is the one fetched before: why.
+    public private(set) var refreshError: String?
+    /// The user asked for this README's images from other sites.
+    public private(set) var showsExternalImages = false
+
+    /// Images from hosts other than GitHub's in what is shown (the button shows only then).
+    public var hasExternalImages: Bool {
+        guard case .loaded(let document) = phase else { return false }
+        return document.blocks.contains { block in Self.runs(of: block).contains { $0.image?.isGitHubHosted == false } }
+    }
+
+    /// Whether `image` may be fetched now: GitHub's own always, others once asked for.
+    public func mayLoad(_ image: MarkdownImage) -> Bool {
+        image.isGitHubHosted || showsExternalImages
+    }
+
+    public static var sectionName: String { tr("README") }
+    public static var releaseSectionName: String { tr("Latest Release") }
+    public static var openReleaseLabel: String { tr("Open Release") }
+    public static var showExternalImagesLabel: String { tr("Show images from other sites") }
+    public static var copyLabel: String { tr("Copy") }
+    public static var noReadmeText: String { tr("No README") }
+    public static var loadingText: String { tr("Loading the README…") }
+
+    @ObservationIgnored private let api: any GitHubAPI
+    @ObservationIgnored private let openURL: @MainActor (URL) -> Void
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private var task: Task<Void, Never>?
+
+    public init(api: any GitHubAPI, openURL: @escaping @MainActor (URL) -> Void, now: @escaping @Sendable () -> Date = Date.init) {
+        self.api = api
+        self.openURL = openURL
+        self.now = now
+    }
+
+    isolated deinit {
+        task?.cancel()
+    }
+
+    /// Fetches (again: a refresh revalidates, costing no quota when nothing changed) the README
+    /// and release of `repository`, whose page said its default branch.
+    public func load(repository: Repository, branch: String?, apiHost: String?) {
+        guard let page = repository.htmlURL else { return }
+        let parts = repository.fullName.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return }
+        task?.cancel()
+        if case .loaded = phase {} else { phase = .loading }
+        let links = ReadmeLinks(repositoryPage: page, branch: branch ?? "HEAD", apiHost: apiHost)
+        let now = now()
+        task = Task { [weak self, api] in
+            async let readme = Result(catching: { () async throws(GitHubError) in try await api.readme(owner: parts[0], name: parts[1]) })
+            async let latest = Result(catching: { () async throws(GitHubError) in try await api.latestRelease(owner: parts[0], name: parts[1]) })
+            let (readmeResult, releaseResult) = await (readme, latest)
+            guard !Task.isCancelled else { return }
+            // Parsed off the main thread: a long README takes milliseconds cmark-gfm should not
+            // take from the window.
+            let parsed = await Task.detached { Self.parse(readmeResult, releaseResult, links: links, now: now) }.value
+            guard !Task.isCancelled, let self else { return }
+            // A failed refresh keeps the README on screen, and says why.
+            if let phase = parsed.phase {
+                if case .failed(let message) = phase, Self.isLoaded(self.phase) {
+                    self.refreshError = message
+                } else {
+                    self.phase = phase
+                    self.refreshError = nil
+                }
+            }
+            self.release = parsed.release
+        }
+    }
+
+    public func send(_ input: Input) {
+        switch input {
+        case .openLink(.web(let url)): openURL(url)
+        case .openLink(.anchor): break
+        case .showExternalImages: showsExternalImages = true
+        case .openRelease: if let page = release?.page { openURL(page) }
+        }
+    }
+
+    /// What the results become: nil phase when the README could not be had but one is shown
+    /// already (a failed refresh keeps it).
+    nonisolated private static func parse(_ readme: Result<String?, GitHubError>, _ release: Result<Release?, GitHubError>, links: ReadmeLinks,
+                                          now: Date) -> (phase: Phase?, release: ReleaseSummary?) {
+        var phase: Phase?
+        switch readme {
+        case .success(nil): phase = Phase.none
+        case .success(let text?):
+            do { phase = .loaded(try MarkdownParser.parse(text, links: links)) } catch { phase = .failed(message: error.reason) }
+        case .failure(.cancelled): phase = nil
+        case .failure(let error): phase = .failed(message: error.localizedDescription)
+        }
+        var summary: ReleaseSummary?
+        if case .success(let latest?) = release {
+            let date = latest.publishedAt.map { RelativeTime.published($0, now: now) }
+            summary = ReleaseSummary(title: latest.name ?? latest.tag, subtitle: [latest.tag, date].compactMap { $0 }.joined(separator: " · "),
+                                     notes: latest.notes.flatMap { try? MarkdownParser.parse($0, links: links) }, page: latest.htmlURL)
+        }
+        return (phase, summary)
+    }
+
+    private static func isLoaded(_ phase: Phase) -> Bool { if case .loaded = phase { true } else { false } }
+
+    static func runs(of block: MarkdownBlock) -> [MarkdownRun] {
+        switch block.content {
+        case .paragraph(let runs), .heading(_, let runs, _), .detailsStart(let runs): runs
+        case .table(let table): table.rows.flatMap { $0.flatMap { $0 } }
+        default: []
+        }
+    }
+}

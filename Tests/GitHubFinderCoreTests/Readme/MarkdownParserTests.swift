@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import GitHubFinderCore
+
+/// What a README's Markdown becomes: the blocks and runs the detail pane shows, parsed by the
+/// real cmark-gfm.
+@Suite("README: Markdown to blocks")
+struct MarkdownParserTests {
+    static let links = ReadmeLinks(repositoryPage: URL(string: "https://github.com/groue/GRDB.swift")!, branch: "master")
+
+    func parse(_ text: String, limits: MarkdownLimits = .readme) throws -> [MarkdownBlock] {
+        try MarkdownParser.parse(text, links: Self.links, limits: limits).blocks
+    }
+
+    @Test func headingsParagraphsAndInlineStyles() throws {
+        let blocks = try parse("# Getting Started!\n\nSome *soft* and **strong** ~~gone~~ `code`\nnext line.\n")
+        #expect(blocks.count == 2)
+        #expect(blocks[0].content == .heading(level: 1, runs: [MarkdownRun("Getting Started!")], anchor: "getting-started"))
+        #expect(blocks[1].content == .paragraph([
+            MarkdownRun("Some "), MarkdownRun("soft", style: .emphasis), MarkdownRun(" and "), MarkdownRun("strong", style: .strong),
+            MarkdownRun(" "), MarkdownRun("gone", style: .strikethrough), MarkdownRun(" "), MarkdownRun("code", style: .code),
+            MarkdownRun(" next line."),
+        ]))
+    }
+
+    @Test func repeatedHeadingsGetGitHubsNumberedAnchors() throws {
+        let blocks = try parse("## Usage\n\n## Usage\n\n## Ünïcode & Co.\n")
+        let anchors = blocks.compactMap { if case .heading(_, _, let anchor) = $0.content { anchor } else { nil } }
+        #expect(anchors == ["usage", "usage-1", "ünïcode--co"])
+    }
+
+    @Test func nestedListsCarryTheirDepthAndMarkers() throws {
+        let blocks = try parse("1. one\n2. two\n   - inner\n   - [x] done\n   - [ ] todo\n3. three\n")
+        let summary = blocks.map { block -> String in
+            let text = if case .paragraph(let runs) = block.content { runs.map(\.text).joined() } else { "?" }
+            return "\(block.listDepth) \(String(describing: block.marker)) \(text)"
+        }
+        #expect(summary == [
+            "1 Optional(GitHubFinderCore.MarkdownListMarker.number(1)) one",
+            "1 Optional(GitHubFinderCore.MarkdownListMarker.number(2)) two",
+            "2 Optional(GitHubFinderCore.MarkdownListMarker.bullet) inner",
+            "2 Optional(GitHubFinderCore.MarkdownListMarker.task(checked: true)) done",
+            "2 Optional(GitHubFinderCore.MarkdownListMarker.task(checked: false)) todo",
+            "1 Optional(GitHubFinderCore.MarkdownListMarker.number(3)) three",
+        ])
+    }
+
+    @Test func codeBlocksKeepTheirTextAndLanguage() throws {
+        let blocks = try parse("```swift title=\"x\"\nlet a = \"<b>\"\n\n  indented\n```\n\n    four spaces\n")
+        #expect(blocks.map(\.content) == [.code(language: "swift", text: "let a = \"<b>\"\n\n  indented"), .code(language: "", text: "four spaces")])
+    }
+
+    @Test func quotesRulesAndTablesWithAlignments() throws {
+        let blocks = try parse("> quoted\n>> deeper\n\n---\n\n| Name | Stars |  Mid |\n|:-----|------:|:----:|\n| a | 1 |\n| *b* | 2 | x | extra |\n")
+        #expect(blocks[0].quoteDepth == 1 && blocks[1].quoteDepth == 2)
+        #expect(blocks[2].content == .rule)
+        guard case .table(let table) = blocks[3].content else { Issue.record("no table: \(blocks)"); return }
+        #expect(table.alignments == [.leading, .trailing, .center])
+        #expect(table.rows.map { $0.map { $0.map(\.text).joined() } } == [["Name", "Stars", "Mid"], ["a", "1", ""], ["b", "2", "x"]])
+        #expect(table.rows[2][0] == [MarkdownRun("b", style: .emphasis)])
+    }
+
+    @Test func linksAreResolvedAndOtherSchemesStayText() throws {
+        let blocks = try parse("[docs](Documentation/README.md) [site](https://grdb.example/) [bad](javascript:alert(1)) [mail](mailto:a@b.c) [top](#getting-started) <https://auto.example/x> www.bare.example\n")
+        guard case .paragraph(let runs) = blocks.first?.content else { Issue.record("no paragraph"); return }
+        let linked = runs.filter { $0.link != nil }.map { "\($0.text) → \($0.link!)" }
+        #expect(linked == [
+            "docs → web(https://github.com/groue/GRDB.swift/blob/master/Documentation/README.md)",
+            "site → web(https://grdb.example/)",
+            "top → anchor(\"getting-started\")",
+            "https://auto.example/x → web(https://auto.example/x)",
+            "www.bare.example → web(http://www.bare.example)",
+        ])
+        let text = runs.map(\.text).joined()
+        #expect(text.contains("bad") && text.contains("mail"), "a refused link keeps its text")
+    }
+
+    @Test func imagesAreResolvedAndOnlyGitHubsOwnHostsLoadWithoutAsking() throws {
+        let blocks = try parse("![logo](README/logo.png) ![badge](https://img.shields.io/badge/x.svg) [![ci](https://github.com/groue/GRDB.swift/blob/master/ci.png)](https://ci.example/) ![x](data:image/png;base64,AAAA)\n")
+        guard case .paragraph(let runs) = blocks.first?.content else { Issue.record("no paragraph"); return }
+        let images = runs.compactMap(\.image)
+        #expect(images.map(\.source.absoluteString) == [
+            "https://raw.githubusercontent.com/groue/GRDB.swift/master/README/logo.png",
+            "https://img.shields.io/badge/x.svg",
+            "https://raw.githubusercontent.com/groue/GRDB.swift/master/ci.png",
+        ])
+        #expect(images.map(\.isGitHubHosted) == [true, false, true])
+        #expect(images[2].link == .web(URL(string: "https://ci.example/")!), "an image inside a link follows it")
+        #expect(runs.map(\.text).joined().contains("x"), "a data: image shows its description")
+        #expect(runs.filter { $0.image != nil }.map(\.text) == ["logo", "badge", "ci"])
+    }
+
+    @Test func layoutHTMLIsRenderedAndActiveHTMLDropped() throws {
+        let html = """
+        <p align="center">
+          <img src="logo.png" width="200px" alt="Logo">
+        </p>
+        <h1 align="center">GRDB &amp; friends</h1>
+
+        Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O, x<sup>2</sup>.
+
+        <script>alert("hi")</script>
+        <img src="x" onerror="alert(1)">
+        <details>
+        <summary>More <b>info</b></summary>
+
+        Hidden *text*.
+
+        </details>
+        <span style="color:red">plain &lt;b&gt;</span>
+        """
+        let blocks = try parse(html)
+        let shown = blocks.map { block -> String in
+            switch block.content {
+            case .paragraph(let runs): return (block.centered ? "centered " : "") + runs.map { $0.image != nil ? "[img \($0.text) \($0.image!.width ?? 0)]" : $0.text }.joined()
+            case .heading(let level, let runs, _): return (block.centered ? "centered " : "") + "h\(level) " + runs.map(\.text).joined()
+            case .detailsStart(let runs): return "details " + runs.map(\.text).joined()
+            case .detailsEnd: return "end details"
+            default: return "\(block.content)"
+            }
+        }
+        #expect(shown == [
+            "centered [img Logo 200]",
+            "centered h1 GRDB & friends",
+            "Press Ctrl+C, H2O, x2.",
+            "[img  0]",
+            "details More info",
+            "Hidden text.",
+            "end details",
+            "plain <b>",
+        ])
+        guard case .paragraph(let runs) = blocks[2].content else { return }
+        #expect(runs.filter { $0.style == .keyboard }.map(\.text) == ["Ctrl", "C"])
+        #expect(runs.filter { $0.style == .lowered }.map(\.text) == ["2"] && runs.filter { $0.style == .raised }.map(\.text) == ["2"])
+        #expect(!blocks.contains { "\($0)".contains("alert") }, "script content is dropped, attributes never kept")
+    }
+
+    @Test func pangoMarkupCharactersAreJustText() throws {
+        let blocks = try parse("<span foreground=\"red\">x</span> &lt;i&gt; a < b & c > d\n")
+        guard case .paragraph(let runs) = blocks.first?.content else { Issue.record("no paragraph"); return }
+        #expect(runs.map(\.text).joined() == "x <i> a < b & c > d")
+    }
+
+    @Test func hostileInputIsCutWithAVisibleMark() throws {
+        var limits = MarkdownLimits()
+        limits.tableRows = 3
+        limits.blocks = 10
+        limits.codeBytes = 10
+        let table = "| a |\n|---|\n" + (1...8).map { "| \($0) |\n" }.joined()
+        let blocks = try parse(table + "\n```\n0123456789abcdef\n```\n", limits: limits)
+        guard case .table(let cut) = blocks[0].content else { Issue.record("no table"); return }
+        #expect(cut.rows.count == 4, "the header and three rows")
+        #expect(blocks[1].content == .notice("5 more rows on GitHub"))
+        #expect(blocks[2].content == .code(language: "", text: "0123456789"))
+        #expect(blocks[3].content == .notice("The rest of this code is too long to show here; read it on GitHub."))
+
+        let many = try parse((1...30).map { "p\($0)" }.joined(separator: "\n\n"), limits: limits)
+        #expect(many.count == 11 && many.last?.content == .notice("The rest of this document is too long to show here; read it on GitHub."))
+    }
+
+    @Test func deepNestingParsesWithoutRecursionAndIsShownAtTheDepthLimit() throws {
+        let deep = String(repeating: ">", count: 100_000) + " deep\n"
+        let blocks = try parse(deep)
+        #expect(blocks.count == 1 && blocks[0].quoteDepth == MarkdownLimits.readme.depth)
+        #expect(blocks[0].content == .paragraph([MarkdownRun("deep")]))
+        let lists = (0..<50).map { String(repeating: "  ", count: $0) + "- l\($0)" }.joined(separator: "\n")
+        #expect(try parse(lists).map(\.listDepth).max() == MarkdownLimits.readme.depth)
+    }
+
+    @Test func aHugeDocumentIsCutAtALineEnd() throws {
+        var limits = MarkdownLimits()
+        limits.bytes = 1000
+        let text = (1...200).map { "line \($0) é" }.joined(separator: "\n\n")
+        let blocks = try parse(text, limits: limits)
+        #expect(blocks.last?.content == .notice("The rest of this document is too long to show here; read it on GitHub."))
+        let texts = blocks.dropLast().compactMap { if case .paragraph(let runs) = $0.content { runs.map(\.text).joined() } else { nil } }
+        #expect(texts.allSatisfy { $0.hasSuffix(" é") }, "no line is cut in its middle")
+        #expect(texts.count > 50 && texts.count < 200)
+    }
+
+    @Test func invalidUTF8AndNULsDoNotBreakTheParse() throws {
+        let bytes: [UInt8] = Array("ok ".utf8) + [0xff, 0xfe] + Array(" end".utf8)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(try parse(text).count == 1)
+    }
+}
