@@ -17,32 +17,47 @@ extension NumberText {
     }
 }
 
-/// "Updated 3 days ago": how long ago something changed, in the user's language.
+/// "Updated 3 days ago", "Published 3 days ago": how long ago something happened, in the user's
+/// language (each sentence whole, for translators).
 public enum RelativeTime {
     public static func updated(_ date: Date, now: Date) -> String {
-        let seconds = max(Int(now.timeIntervalSince(date)), 0)
-        let minutes = seconds / 60, hours = minutes / 60, days = hours / 24
-        switch days {
-        case _ where minutes < 1: return tr("Updated just now")
-        case _ where hours < 1: return trn("Updated {count} minute ago", "Updated {count} minutes ago", minutes)
-        case 0: return trn("Updated {count} hour ago", "Updated {count} hours ago", hours)
-        case 1..<31: return trn("Updated {count} day ago", "Updated {count} days ago", days)
-        case 31..<365: return trn("Updated {count} month ago", "Updated {count} months ago", days / 30)
-        default: return trn("Updated {count} year ago", "Updated {count} years ago", days / 365)
+        switch Elapsed(date, now: now) {
+        case .justNow: tr("Updated just now")
+        case .minutes(let count): trn("Updated {count} minute ago", "Updated {count} minutes ago", count)
+        case .hours(let count): trn("Updated {count} hour ago", "Updated {count} hours ago", count)
+        case .days(let count): trn("Updated {count} day ago", "Updated {count} days ago", count)
+        case .months(let count): trn("Updated {count} month ago", "Updated {count} months ago", count)
+        case .years(let count): trn("Updated {count} year ago", "Updated {count} years ago", count)
         }
     }
 
-    /// "Published 3 days ago": a release's date.
+    /// A release's date.
     public static func published(_ date: Date, now: Date) -> String {
-        let seconds = max(Int(now.timeIntervalSince(date)), 0)
-        let minutes = seconds / 60, hours = minutes / 60, days = hours / 24
-        switch days {
-        case _ where minutes < 1: return tr("Published just now")
-        case _ where hours < 1: return trn("Published {count} minute ago", "Published {count} minutes ago", minutes)
-        case 0: return trn("Published {count} hour ago", "Published {count} hours ago", hours)
-        case 1..<31: return trn("Published {count} day ago", "Published {count} days ago", days)
-        case 31..<365: return trn("Published {count} month ago", "Published {count} months ago", days / 30)
-        default: return trn("Published {count} year ago", "Published {count} years ago", days / 365)
+        switch Elapsed(date, now: now) {
+        case .justNow: tr("Published just now")
+        case .minutes(let count): trn("Published {count} minute ago", "Published {count} minutes ago", count)
+        case .hours(let count): trn("Published {count} hour ago", "Published {count} hours ago", count)
+        case .days(let count): trn("Published {count} day ago", "Published {count} days ago", count)
+        case .months(let count): trn("Published {count} month ago", "Published {count} months ago", count)
+        case .years(let count): trn("Published {count} year ago", "Published {count} years ago", count)
+        }
+    }
+
+    /// The largest whole unit that has passed (a month is 30 days, a year 365).
+    private enum Elapsed {
+        case justNow, minutes(Int), hours(Int), days(Int), months(Int), years(Int)
+
+        init(_ date: Date, now: Date) {
+            let seconds = max(Int(now.timeIntervalSince(date)), 0)
+            let minutes = seconds / 60, hours = minutes / 60, days = hours / 24
+            switch days {
+            case _ where minutes < 1: self = .justNow
+            case _ where hours < 1: self = .minutes(minutes)
+            case 0: self = .hours(hours)
+            case 1..<31: self = .days(days)
+            case 31..<365: self = .months(days / 30)
+            default: self = .years(days / 365)
+            }
         }
     }
 }
