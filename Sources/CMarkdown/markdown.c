@@ -169,7 +169,9 @@ const char *ghf_markdown_walk(const char *text, size_t length, GhfMarkdownVisit 
     if (load_failure != NULL) return load_failure;
 
     cmark_parser *parser = cmark.cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG);
-    static const char *const extensions[] = {"table", "strikethrough", "autolink", "tasklist"};
+    // Not "autolink": Debian 12's cmark-gfm (0.29.0.gfm.6) predates the fix of its out-of-bounds
+    // read (CVE-2023-22485). Bare addresses are made links in Swift instead (MarkdownAutolinks).
+    static const char *const extensions[] = {"table", "strikethrough", "tasklist"};
     for (size_t i = 0; i < sizeof extensions / sizeof *extensions; i++) {
         cmark_syntax_extension *extension = cmark.cmark_find_syntax_extension(extensions[i]);
         if (extension != NULL) cmark.cmark_parser_attach_syntax_extension(parser, extension);

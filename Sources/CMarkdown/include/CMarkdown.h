@@ -69,8 +69,8 @@ typedef struct {
 
 typedef void (*GhfMarkdownVisit)(void *context, const GhfMarkdownEvent *event);
 
-/// Parses `length` bytes of Markdown with GitHub's extensions (tables, strikethrough, autolinks,
-/// task lists; invalid UTF-8 replaced) and calls `visit` for every node in document order.
+/// Parses `length` bytes of Markdown with GitHub's extensions (tables, strikethrough, task lists;
+/// not autolinks, see markdown.c; invalid UTF-8 replaced) and calls `visit` for every node in document order.
 /// Returns NULL, or why cmark-gfm could not be loaded (a static string).
 const char *ghf_markdown_walk(const char *text, size_t length, GhfMarkdownVisit visit, void *context);
 

@@ -86,7 +86,7 @@ final class MarkdownBuilder {
         case GHF_MD_TABLE_CELL:
             if entering { startInline() } else { row?.append(takeRuns()) }
         case GHF_MD_TEXT:
-            append(String(cString: event.literal))
+            appendLinkingAddresses(String(cString: event.literal))
         case GHF_MD_SOFT_BREAK:
             append(" ")
         case GHF_MD_LINE_BREAK:
@@ -220,6 +220,21 @@ final class MarkdownBuilder {
         } else {
             runs.append(MarkdownRun(text, style: style, link: link))
         }
+    }
+
+    /// Text in which bare `https://…`, `http://…` and `www.…` addresses become links, as GitHub
+    /// shows them (outside links and code).
+    private func appendLinkingAddresses(_ text: String) {
+        guard image == nil, currentLink == nil, !currentStyle.contains(.code) else { return append(text) }
+        var rest = Substring(text)
+        while let found = MarkdownAutolinks.next(in: rest) {
+            append(String(rest[..<found.range.lowerBound]))
+            linkStack.append(links.link(found.address))
+            append(String(rest[found.range]))
+            linkStack.removeLast()
+            rest = rest[found.range.upperBound...]
+        }
+        append(String(rest))
     }
 
     private func finishImage() {

@@ -49,6 +49,15 @@ public struct MarkdownBlock: Equatable, Sendable {
     /// Centred (`<p align="center">`, `<div align="center">`), as READMEs lay out their logos.
     public var centered: Bool
 
+    /// Every run of text it shows (a table's cells in order).
+    public var runs: [MarkdownRun] {
+        switch content {
+        case .paragraph(let runs), .heading(_, let runs, _), .detailsStart(let runs): runs
+        case .table(let table): table.rows.flatMap { $0.flatMap { $0 } }
+        case .code, .rule, .notice, .detailsEnd: []
+        }
+    }
+
     public init(_ content: Content, quoteDepth: Int = 0, listDepth: Int = 0, marker: MarkdownListMarker? = nil, centered: Bool = false) {
         self.content = content
         self.quoteDepth = quoteDepth

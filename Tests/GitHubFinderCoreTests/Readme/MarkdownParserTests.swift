@@ -69,7 +69,7 @@ struct MarkdownParserTests {
             "site → web(https://grdb.example/)",
             "top → anchor(\"getting-started\")",
             "https://auto.example/x → web(https://auto.example/x)",
-            "www.bare.example → web(http://www.bare.example)",
+            "www.bare.example → web(https://www.bare.example)",
         ])
         let text = runs.map(\.text).joined()
         #expect(text.contains("bad") && text.contains("mail"), "a refused link keeps its text")
@@ -176,6 +176,34 @@ struct MarkdownParserTests {
         let texts = blocks.dropLast().compactMap { if case .paragraph(let runs) = $0.content { runs.map(\.text).joined() } else { nil } }
         #expect(texts.allSatisfy { $0.hasSuffix(" é") }, "no line is cut in its middle")
         #expect(texts.count > 50 && texts.count < 200)
+    }
+
+    @Test func bareAddressesBecomeLinksWithoutTheirTrailingPunctuation() throws {
+        let blocks = try parse("See https://example.com/a_(b). Or (www.example.org/x), http://x.example/y?z=1! And `https://code.example` or xwww.no or www. alone.\n")
+        guard case .paragraph(let runs) = blocks.first?.content else { Issue.record("no paragraph"); return }
+        #expect(runs.filter { $0.link != nil }.map { "\($0.text) → \($0.link!)" } == [
+            "https://example.com/a_(b) → web(https://example.com/a_(b))",
+            "www.example.org/x → web(https://www.example.org/x)",
+            "http://x.example/y?z=1 → web(http://x.example/y?z=1)",
+        ])
+        #expect(runs.map(\.text).joined() == "See https://example.com/a_(b). Or (www.example.org/x), http://x.example/y?z=1! And https://code.example or xwww.no or www. alone.")
+    }
+
+    @Test func randomMarkdownHTMLAndAddressesNeverBreakTheParse() throws {
+        // Deterministic noise made of what addresses, Markdown and HTML are made of.
+        let pieces = ["https://", "http://", "www.", ".", "(", ")", "[", "]", "<", ">", "`", "*", "_", "~", " ", "\n", "a", "é", "😀", "#", "|", "-", "!", "?", ":", "/",
+                      "<a href=\"", "<img src=", "<details>", "<summary>", "</", "<script>", "<p align=center>", "&amp;", "&#", "\"", "'", "> ", "1. ", "- [x] ", "    ", "```"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<1_000 {
+            var text = ""
+            for _ in 0..<40 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(seed >> 33) % pieces.count]
+            }
+            let blocks = try parse(text)
+            let links = blocks.flatMap(\.runs).compactMap(\.link)
+            for case .web(let url) in links { #expect(url.scheme == "http" || url.scheme == "https", "\(text)") }
+        }
     }
 
     @Test func invalidUTF8AndNULsDoNotBreakTheParse() throws {

@@ -45,7 +45,7 @@ public final class ReadmeViewModel {
     /// Images from hosts other than GitHub's in what is shown (the button shows only then).
     public var hasExternalImages: Bool {
         guard case .loaded(let document) = phase else { return false }
-        return document.blocks.contains { block in Self.runs(of: block).contains { $0.image?.isGitHubHosted == false } }
+        return document.blocks.contains { block in block.runs.contains { $0.image?.isGitHubHosted == false } }
     }
 
     /// Whether `image` may be fetched now: GitHub's own always, others once asked for.
@@ -139,12 +139,4 @@ public final class ReadmeViewModel {
     }
 
     private static func isLoaded(_ phase: Phase) -> Bool { if case .loaded = phase { true } else { false } }
-
-    static func runs(of block: MarkdownBlock) -> [MarkdownRun] {
-        switch block.content {
-        case .paragraph(let runs), .heading(_, let runs, _), .detailsStart(let runs): runs
-        case .table(let table): table.rows.flatMap { $0.flatMap { $0 } }
-        default: []
-        }
-    }
 }
