@@ -1,10 +1,21 @@
-// cmark-gfm behind dlopen, and the walk that turns its tree into GhfMarkdownEvents.
+// cmark-gfm behind dlopen, run in a child process, and the walk that turns its tree into
+// GhfMarkdownEvents.
+#define _GNU_SOURCE
 #include "CMarkdown.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 // cmark-gfm's headers at build time only: the binary links nothing of it (its DT_NEEDED would
 // load it at every start); the functions come from dlsym.
@@ -164,23 +175,10 @@ static bool is_leaf(GhfMarkdownKind kind) {
     }
 }
 
-const char *ghf_markdown_walk(const char *text, size_t length, GhfMarkdownVisit visit, void *context) {
-    pthread_once(&load_once, load);
-    if (load_failure != NULL) return load_failure;
+// MARK: - The parse, in a child process
 
-    cmark_parser *parser = cmark.cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG);
-    // Not "autolink": Debian 12's cmark-gfm (0.29.0.gfm.6) predates the fix of its out-of-bounds
-    // read (CVE-2023-22485). Bare addresses are made links in Swift instead (MarkdownAutolinks).
-    static const char *const extensions[] = {"table", "strikethrough", "tasklist"};
-    for (size_t i = 0; i < sizeof extensions / sizeof *extensions; i++) {
-        cmark_syntax_extension *extension = cmark.cmark_find_syntax_extension(extensions[i]);
-        if (extension != NULL) cmark.cmark_parser_attach_syntax_extension(parser, extension);
-    }
-    cmark.cmark_parser_feed(parser, text, length);
-    cmark_node *document = cmark.cmark_parser_finish(parser);
-    cmark.cmark_parser_free(parser);
-    if (document == NULL) return NULL;
-
+/// Walks `document`, calling `visit` for every node in document order.
+static void walk(cmark_node *document, GhfMarkdownVisit visit, void *context) {
     cmark_iter *iterator = cmark.cmark_iter_new(document);
     int step;
     while ((step = cmark.cmark_iter_next(iterator)) != CMARK_EVENT_DONE) {
@@ -194,6 +192,181 @@ const char *ghf_markdown_walk(const char *text, size_t length, GhfMarkdownVisit 
         visit(context, &event);
     }
     cmark.cmark_iter_free(iterator);
-    cmark.cmark_node_free(document);
-    return NULL;
+}
+
+// The child writes each event to the pipe: a fixed header, its alignments, then its four strings,
+// each as a 32-bit length and its bytes. The parent reads them back into GhfMarkdownEvents.
+typedef struct {
+    int32_t kind, entering, heading_level, list_ordered, list_start, list_tight, task, header_row, columns;
+    uint32_t lengths[4];
+} Record;
+
+typedef struct {
+    int fd;
+    char buffer[64 * 1024];
+    size_t used;
+    int failed;
+} Writer;
+
+static void flush_writer(Writer *writer) {
+    size_t done = 0;
+    while (done < writer->used && !writer->failed) {
+        ssize_t written = write(writer->fd, writer->buffer + done, writer->used - done);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) writer->failed = 1; else done += (size_t)written;
+    }
+    writer->used = 0;
+}
+
+static void put(Writer *writer, const void *bytes, size_t length) {
+    const char *from = bytes;
+    while (length > 0 && !writer->failed) {
+        if (writer->used == sizeof writer->buffer) flush_writer(writer);
+        size_t room = sizeof writer->buffer - writer->used;
+        size_t part = length < room ? length : room;
+        memcpy(writer->buffer + writer->used, from, part);
+        writer->used += part;
+        from += part;
+        length -= part;
+    }
+}
+
+static void write_event(void *context, const GhfMarkdownEvent *event) {
+    Writer *writer = context;
+    const char *strings[4] = {event->literal, event->url, event->title, event->info};
+    Record record = {event->kind, event->entering, event->heading_level, event->list_ordered, event->list_start,
+                     event->list_tight, event->task, event->header_row, event->alignments != NULL ? event->columns : 0, {0}};
+    for (int i = 0; i < 4; i++) record.lengths[i] = (uint32_t)strlen(strings[i]);
+    put(writer, &record, sizeof record);
+    if (record.columns > 0) put(writer, event->alignments, (size_t)record.columns);
+    for (int i = 0; i < 4; i++) put(writer, strings[i], record.lengths[i]);
+}
+
+/// In the child: parse, write the events, and leave without running anything of the parent's.
+static void __attribute__((noreturn)) parse_in_child(const char *text, size_t length, int fd) {
+    // The child dies with its parent, and never outlives its time (the parent kills it first).
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    cmark_parser *parser = cmark.cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG);
+    // Not "autolink": Debian 12's cmark-gfm (0.29.0.gfm.6) predates the fix of its out-of-bounds
+    // read (CVE-2023-22485). Bare addresses are made links in Swift instead (MarkdownAutolinks).
+    static const char *const extensions[] = {"table", "strikethrough", "tasklist"};
+    for (size_t i = 0; i < sizeof extensions / sizeof *extensions; i++) {
+        cmark_syntax_extension *extension = cmark.cmark_find_syntax_extension(extensions[i]);
+        if (extension != NULL) cmark.cmark_parser_attach_syntax_extension(parser, extension);
+    }
+    cmark.cmark_parser_feed(parser, text, length);
+    cmark_node *document = cmark.cmark_parser_finish(parser);
+    static Writer writer;
+    writer.fd = fd;
+    if (document != NULL) walk(document, write_event, &writer);
+    flush_writer(&writer);
+    _exit(writer.failed ? 3 : 0);
+}
+
+/// Reads the child's whole stream before `deadline` (CLOCK_MONOTONIC ms), at most `limit` bytes.
+static int read_all(int fd, double deadline, char **out, size_t *out_length, size_t limit) {
+    size_t capacity = 256 * 1024, used = 0;
+    char *data = malloc(capacity);
+    if (data == NULL) return -1;
+    for (;;) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double left = deadline - (now.tv_sec * 1e3 + now.tv_nsec / 1e6);
+        if (left <= 0) { free(data); return -2; }
+        struct pollfd poller = {.fd = fd, .events = POLLIN};
+        int ready = poll(&poller, 1, (int)left + 1);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) continue;
+        if (used == capacity) {
+            if (capacity >= limit) { free(data); return -3; }
+            char *grown = realloc(data, capacity * 2);
+            if (grown == NULL) { free(data); return -1; }
+            data = grown;
+            capacity *= 2;
+        }
+        ssize_t got = read(fd, data + used, capacity - used);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) { free(data); return -1; }
+        if (got == 0) break;
+        used += (size_t)got;
+    }
+    *out = data;
+    *out_length = used;
+    return 0;
+}
+
+/// Replays a stream the child wrote; 0 when it was whole.
+static int replay(const char *data, size_t length, GhfMarkdownVisit visit, void *context) {
+    size_t at = 0;
+    while (at < length) {
+        Record record;
+        if (length - at < sizeof record) return -1;
+        memcpy(&record, data + at, sizeof record);
+        at += sizeof record;
+        if (record.columns < 0 || (size_t)record.columns > length - at) return -1;
+        const uint8_t *alignments = record.columns > 0 ? (const uint8_t *)(data + at) : NULL;
+        at += (size_t)record.columns;
+        // Each string is copied out with its terminator (the stream has none).
+        char *strings[4] = {NULL, NULL, NULL, NULL};
+        int broken = 0;
+        for (int i = 0; i < 4 && !broken; i++) {
+            if (record.lengths[i] > length - at) { broken = 1; break; }
+            strings[i] = malloc(record.lengths[i] + 1);
+            if (strings[i] == NULL) { broken = 1; break; }
+            memcpy(strings[i], data + at, record.lengths[i]);
+            strings[i][record.lengths[i]] = '\0';
+            at += record.lengths[i];
+        }
+        if (!broken) {
+            GhfMarkdownEvent event = {
+                .kind = (GhfMarkdownKind)record.kind, .entering = record.entering, .literal = strings[0], .url = strings[1],
+                .title = strings[2], .info = strings[3], .heading_level = record.heading_level, .list_ordered = record.list_ordered,
+                .list_start = record.list_start, .list_tight = record.list_tight, .task = record.task, .header_row = record.header_row,
+                .columns = record.columns, .alignments = alignments,
+            };
+            visit(context, &event);
+        }
+        for (int i = 0; i < 4; i++) free(strings[i]);
+        if (broken) return -1;
+    }
+    return 0;
+}
+
+GhfMarkdownOutcome ghf_markdown_walk(const char *text, size_t length, unsigned milliseconds, GhfMarkdownVisit visit, void *context,
+                                     const char **why) {
+    pthread_once(&load_once, load);
+    *why = load_failure;
+    if (load_failure != NULL) return GHF_MD_NOT_LOADED;
+
+    int pipe_fds[2];
+    if (pipe2(pipe_fds, O_CLOEXEC) != 0) return GHF_MD_UNREADABLE;
+    pid_t child = fork();
+    if (child < 0) {
+        close(pipe_fds[0]);
+        close(pipe_fds[1]);
+        return GHF_MD_UNREADABLE;
+    }
+    if (child == 0) {
+        close(pipe_fds[0]);
+        parse_in_child(text, length, pipe_fds[1]);
+    }
+    close(pipe_fds[1]);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    char *data = NULL;
+    size_t data_length = 0;
+    // The events of a document are a few times its size; more is not a README.
+    int read_status = read_all(pipe_fds[0], now.tv_sec * 1e3 + now.tv_nsec / 1e6 + milliseconds, &data, &data_length, 64u << 20);
+    close(pipe_fds[0]);
+    if (read_status != 0) kill(child, SIGKILL);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (read_status == -2) { free(data); return GHF_MD_TIMED_OUT; }
+    if (read_status != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        free(data);
+        return GHF_MD_UNREADABLE;
+    }
+    int replayed = replay(data, data_length, visit, context);
+    free(data);
+    return replayed == 0 ? GHF_MD_PARSED : GHF_MD_UNREADABLE;
 }

@@ -70,8 +70,26 @@ typedef struct {
 typedef void (*GhfMarkdownVisit)(void *context, const GhfMarkdownEvent *event);
 
 /// Parses `length` bytes of Markdown with GitHub's extensions (tables, strikethrough, task lists;
-/// not autolinks, see markdown.c; invalid UTF-8 replaced) and calls `visit` for every node in document order.
-/// Returns NULL, or why cmark-gfm could not be loaded (a static string).
-const char *ghf_markdown_walk(const char *text, size_t length, GhfMarkdownVisit visit, void *context);
+/// not autolinks, see markdown.c; invalid UTF-8 replaced) and calls `visit` for every node in
+/// document order.
+///
+/// cmark-gfm runs in a child process (fork) given `milliseconds` of wall time: Debian 12's
+/// version has inputs that take it minutes (CVE-2023-22486 and the like: 256 KB of `![[]()` take
+/// 21 s, 64 KB of `- - - …` 25 s), and one that reads out of bounds. A parse that runs out of time
+/// is killed, one that crashes takes only its child with it, and either way the document is
+/// refused with a reason; the parent replays the child's events only once they are all there.
+/// `why` is set, for GHF_MD_NOT_LOADED, to what is missing (a static string).
+typedef enum {
+    GHF_MD_PARSED = 0,
+    /// cmark-gfm could not be loaded.
+    GHF_MD_NOT_LOADED,
+    /// The parse ran out of time and was killed.
+    GHF_MD_TIMED_OUT,
+    /// The parse failed (crashed, or its output was not whole).
+    GHF_MD_UNREADABLE,
+} GhfMarkdownOutcome;
+
+GhfMarkdownOutcome ghf_markdown_walk(const char *text, size_t length, unsigned milliseconds, GhfMarkdownVisit visit, void *context,
+                                     const char **why);
 
 #endif

@@ -12,6 +12,8 @@ public struct MarkdownLimits: Sendable {
     public var codeBytes = 64 * 1024
     /// An image's description.
     public var imageDescriptionBytes = 1024
+    /// The wall time cmark-gfm gets (GRDB's 232 KB README takes it ~20 ms).
+    public var parseMilliseconds = 3_000
 
     public init() {}
 

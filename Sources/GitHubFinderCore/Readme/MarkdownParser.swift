@@ -9,7 +9,9 @@ public enum MarkdownParser {
     }
 
     /// `text` parsed with its links judged by `links`; never more than `limits` allow. Runs in
-    /// any thread (the README view model calls it off the main one).
+    /// any thread (the README view model calls it off the main one). cmark-gfm runs in a child
+    /// process with `limits.parseMilliseconds` (see CMarkdown.h): a document it cannot parse in
+    /// that time, or at all, is refused with a reason, and never takes the app with it.
     public static func parse(_ text: String, links: ReadmeLinks, limits: MarkdownLimits = .readme) throws(Failure) -> MarkdownDocument {
         var source = text
         var cut = false
@@ -24,13 +26,19 @@ public enum MarkdownParser {
             cut = true
         }
         let builder = MarkdownBuilder(links: links, limits: limits)
-        let failure: UnsafePointer<CChar>? = source.withCString { pointer in
-            ghf_markdown_walk(pointer, strlen(pointer), { context, event in
+        var why: UnsafePointer<CChar>?
+        let outcome = source.withCString { pointer in
+            ghf_markdown_walk(pointer, strlen(pointer), UInt32(limits.parseMilliseconds), { context, event in
                 guard let context, let event else { return }
                 Unmanaged<MarkdownBuilder>.fromOpaque(context).takeUnretainedValue().visit(event.pointee)
-            }, Unmanaged.passUnretained(builder).toOpaque())
+            }, Unmanaged.passUnretained(builder).toOpaque(), &why)
         }
-        if let failure { throw Failure(reason: String(cString: failure)) }
+        switch outcome {
+        case GHF_MD_PARSED: break
+        case GHF_MD_NOT_LOADED: throw Failure(reason: why.map { String(cString: $0) } ?? tr("This document could not be read."))
+        case GHF_MD_TIMED_OUT: throw Failure(reason: tr("This document is too complex to show here; read it on GitHub."))
+        default: throw Failure(reason: tr("This document could not be read."))
+        }
         var document = builder.finish()
         if cut {
             document.blocks.append(MarkdownBlock(.notice(tr("The rest of this document is too long to show here; read it on GitHub."))))
