@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -243,9 +244,17 @@ static void write_event(void *context, const GhfMarkdownEvent *event) {
 }
 
 /// In the child: parse, write the events, and leave without running anything of the parent's.
-static void __attribute__((noreturn)) parse_in_child(const char *text, size_t length, int fd) {
+static void __attribute__((noreturn)) parse_in_child(const char *text, size_t length, int fd, pid_t parent) {
     // The child dies with its parent, and never outlives its time (the parent kills it first).
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(4);
+    // A fault in cmark-gfm ends the child quietly: no crash handler of the parent's (the Swift
+    // runtime's backtracer) runs in it, and no core of the whole app is written.
+    static const int faults[] = {SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP};
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) signal(faults[i], SIG_DFL);
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    prctl(PR_SET_DUMPABLE, 0);
     cmark_parser *parser = cmark.cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG);
     // Not "autolink": Debian 12's cmark-gfm (0.29.0.gfm.6) predates the fix of its out-of-bounds
     // read (CVE-2023-22485). Bare addresses are made links in Swift instead (MarkdownAutolinks).
@@ -338,19 +347,29 @@ GhfMarkdownOutcome ghf_markdown_walk(const char *text, size_t length, unsigned m
     *why = load_failure;
     if (load_failure != NULL) return GHF_MD_NOT_LOADED;
 
+    // One fork at a time: a child forked while another call's pipe is open would hold that
+    // pipe's write end, and that call would wait for it to the end of its time.
+    static pthread_mutex_t forking = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&forking);
     int pipe_fds[2];
-    if (pipe2(pipe_fds, O_CLOEXEC) != 0) return GHF_MD_UNREADABLE;
+    if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
+        pthread_mutex_unlock(&forking);
+        return GHF_MD_UNREADABLE;
+    }
+    pid_t parent = getpid();
     pid_t child = fork();
     if (child < 0) {
         close(pipe_fds[0]);
         close(pipe_fds[1]);
+        pthread_mutex_unlock(&forking);
         return GHF_MD_UNREADABLE;
     }
     if (child == 0) {
         close(pipe_fds[0]);
-        parse_in_child(text, length, pipe_fds[1]);
+        parse_in_child(text, length, pipe_fds[1], parent);
     }
     close(pipe_fds[1]);
+    pthread_mutex_unlock(&forking);
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     char *data = NULL;
@@ -360,7 +379,9 @@ GhfMarkdownOutcome ghf_markdown_walk(const char *text, size_t length, unsigned m
     close(pipe_fds[0]);
     if (read_status != 0) kill(child, SIGKILL);
     int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    pid_t waited;
+    while ((waited = waitpid(child, &status, 0)) < 0 && errno == EINTR) {}
+    if (waited != child) { free(data); return GHF_MD_UNREADABLE; }
     if (read_status == -2) { free(data); return GHF_MD_TIMED_OUT; }
     if (read_status != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         free(data);

@@ -1,8 +1,8 @@
 import Foundation
 
 extension GitHubClient {
-    /// The most of a README that is read: larger ones are cut (MarkdownLimits shows the rest is
-    /// on GitHub), so a hostile file cannot fill memory.
+    /// The most of a README that is kept as text: larger ones are cut (MarkdownLimits shows the
+    /// rest is on GitHub). The transport has read the whole body by then; it is not kept.
     static let maximumReadmeBytes = 1 << 20
 
     public func readme(owner: String, name: String) async throws(GitHubError) -> String? {

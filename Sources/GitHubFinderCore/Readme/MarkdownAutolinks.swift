@@ -1,6 +1,7 @@
 /// GitHub's "extended autolinks" (bare `https://…`, `http://…`, `www.…` in text), found in Swift:
 /// cmark-gfm's own autolink extension is off (see markdown.c). As GFM's spec says, trailing
 /// punctuation (`.,:;!?*_~'"`) is not part of the address, nor is a `)` without its `(`.
+/// One forward pass over the text, whatever it holds.
 enum MarkdownAutolinks {
     struct Found {
         var range: Range<Substring.Index>
@@ -8,55 +9,72 @@ enum MarkdownAutolinks {
         var address: String
     }
 
+    private static let prefixes: [(text: [UInt8], isWWW: Bool)] = [(Array("https://".utf8), false), (Array("http://".utf8), false), (Array("www.".utf8), true)]
+
     static func next(in text: Substring) -> Found? {
-        var searchFrom = text.startIndex
-        while searchFrom < text.endIndex {
-            let candidates = ["https://", "http://", "www."].compactMap { prefix in
-                text[searchFrom...].range(of: prefix, options: .caseInsensitive).map { ($0, prefix) }
-            }
-            guard let (start, prefix) = candidates.min(by: { $0.0.lowerBound < $1.0.lowerBound }) else { return nil }
-            // Only at a word's start: "xwww.example" is not an address.
-            if start.lowerBound > text.startIndex {
-                let before = text[text.index(before: start.lowerBound)]
-                if before.isLetter || before.isNumber || before == "/" || before == "." || before == "-" {
-                    searchFrom = start.upperBound
-                    continue
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        var previous: UInt8 = 0x20
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            // Only at a word's start: "xwww.example" and "a/http://" are not addresses.
+            let atWordStart = !(isWordByte(previous) || previous == UInt8(ascii: "/") || previous == UInt8(ascii: ".") || previous == UInt8(ascii: "-"))
+            if atWordStart, let prefix = prefixes.first(where: { matches($0.text, bytes, at: index) }) {
+                let afterPrefix = bytes.index(index, offsetBy: prefix.text.count)
+                var end = afterPrefix
+                var opened = 0, closed = 0
+                while end < bytes.endIndex, !isSpaceByte(bytes[end]), bytes[end] != UInt8(ascii: "<") {
+                    if bytes[end] == UInt8(ascii: "(") { opened += 1 } else if bytes[end] == UInt8(ascii: ")") { closed += 1 }
+                    end = bytes.index(after: end)
                 }
-            }
-            var end = start.upperBound
-            while end < text.endIndex, !text[end].isWhitespace, text[end] != "<" { end = text.index(after: end) }
-            end = trimmed(text, from: start.lowerBound, to: end)
-            guard end > start.upperBound else {
-                searchFrom = start.upperBound
+                // Trailing punctuation and unbalanced `)` are not part of the address.
+                while end > afterPrefix {
+                    let last = bytes[bytes.index(before: end)]
+                    if trailingPunctuation.contains(last) {
+                        end = bytes.index(before: end)
+                    } else if last == UInt8(ascii: ")"), closed > opened {
+                        closed -= 1
+                        end = bytes.index(before: end)
+                    } else {
+                        break
+                    }
+                }
+                if end > afterPrefix, isWordByte(bytes[afterPrefix]) {
+                    let matched = String(text[index..<end])
+                    return Found(range: index..<end, address: prefix.isWWW ? "https://" + matched : matched)
+                }
+                // Not an address: go on after it (no byte is looked at twice).
+                previous = bytes[bytes.index(before: max(end, afterPrefix))]
+                index = max(end, afterPrefix)
                 continue
             }
-            let body = text[start.upperBound..<end]
-            // A host must follow: at least one dot-separated label ("www.x" or "https://x").
-            guard !body.isEmpty, body.first?.isLetter == true || body.first?.isNumber == true,
-                  prefix != "www." || body.contains(".") || body.count > 1 else {
-                searchFrom = start.upperBound
-                continue
-            }
-            let matched = String(text[start.lowerBound..<end])
-            return Found(range: start.lowerBound..<end, address: prefix == "www." ? "https://" + matched : matched)
+            previous = byte
+            index = bytes.index(after: index)
         }
         return nil
     }
 
-    /// `end` moved back over trailing punctuation and unbalanced closing parentheses.
-    private static func trimmed(_ text: Substring, from start: Substring.Index, to end: Substring.Index) -> Substring.Index {
-        var end = end
-        while end > start {
-            let last = text[text.index(before: end)]
-            if ".,:;!?*_~'\"".contains(last) {
-                end = text.index(before: end)
-            } else if last == ")" {
-                let candidate = text[start..<end]
-                if candidate.filter({ $0 == ")" }).count > candidate.filter({ $0 == "(" }).count { end = text.index(before: end) } else { break }
-            } else {
-                break
-            }
+    private static let trailingPunctuation: Set<UInt8> = Set(".,:;!?*_~'\"".utf8)
+
+    private static func matches(_ prefix: [UInt8], _ bytes: Substring.UTF8View, at index: Substring.UTF8View.Index) -> Bool {
+        var at = index
+        for expected in prefix {
+            guard at < bytes.endIndex else { return false }
+            var byte = bytes[at]
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
+            guard byte == expected else { return false }
+            at = bytes.index(after: at)
         }
-        return end
+        return true
+    }
+
+    /// A letter or digit, or any byte of a non-ASCII character (a host may be IDN).
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func isSpaceByte(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 }

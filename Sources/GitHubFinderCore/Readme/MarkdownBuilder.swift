@@ -56,23 +56,24 @@ final class MarkdownBuilder {
 
     func visit(_ event: GhfMarkdownEvent) {
         let entering = event.entering != 0
-        if droppingUntil != nil, event.kind != GHF_MD_HTML_BLOCK, event.kind != GHF_MD_HTML_INLINE { return }
+        // Inside `<script>` and the like only the text is dropped: containers still open and close.
+        if droppingUntil != nil, [GHF_MD_TEXT, GHF_MD_CODE, GHF_MD_SOFT_BREAK, GHF_MD_LINE_BREAK].contains(event.kind) { return }
         switch event.kind {
         case GHF_MD_BLOCK_QUOTE:
-            if entering { containers.append(.quote); quoteDepth += 1 } else { containers.removeLast(); quoteDepth -= 1 }
+            if entering { containers.append(.quote); quoteDepth += 1 } else { _ = containers.popLast(); quoteDepth = max(0, quoteDepth - 1) }
         case GHF_MD_LIST:
             if entering {
                 containers.append(.list(ordered: event.list_ordered != 0, next: Int(event.list_start)))
                 listDepth += 1
             } else {
-                containers.removeLast(); listDepth -= 1
+                _ = containers.popLast(); listDepth = max(0, listDepth - 1)
             }
         case GHF_MD_ITEM:
             if entering { pendingMarker = nextMarker(task: Int(event.task)) } else if pendingMarker != nil { add(.paragraph([])) }
         case GHF_MD_PARAGRAPH:
-            if entering { flushHTMLParagraph(); startInline() } else { droppingUntil = nil; add(.paragraph(takeRuns())) }
+            if entering { flushHTMLParagraph(); startInline() } else { endInlineHTML(); add(.paragraph(takeRuns())) }
         case GHF_MD_HEADING:
-            if entering { flushHTMLParagraph(); startInline(); headingLevel = Int(event.heading_level) } else { addHeading() }
+            if entering { flushHTMLParagraph(); startInline(); headingLevel = Int(event.heading_level) } else { endInlineHTML(); addHeading() }
         case GHF_MD_CODE_BLOCK:
             flushHTMLParagraph()
             addCode(info: String(cString: event.info), text: String(cString: event.literal))
@@ -84,7 +85,7 @@ final class MarkdownBuilder {
         case GHF_MD_TABLE_ROW:
             if entering { row = [] } else { finishRow() }
         case GHF_MD_TABLE_CELL:
-            if entering { startInline() } else { row?.append(takeRuns()) }
+            if entering { startInline() } else { endInlineHTML(); row?.append(takeRuns()) }
         case GHF_MD_TEXT:
             appendLinkingAddresses(String(cString: event.literal))
         case GHF_MD_SOFT_BREAK:
@@ -193,7 +194,20 @@ final class MarkdownBuilder {
     }
 
     private func toggle(_ style: MarkdownStyle, _ entering: Bool) {
-        if entering { styles.append(style) } else if let last = styles.lastIndex(of: style) { styles.remove(at: last) }
+        // Deeper than any real text nests; a hostile run of `<b>`s is not a growing stack.
+        if entering { if styles.count < Self.maximumNesting { styles.append(style) } } else if let last = styles.lastIndex(of: style) { styles.remove(at: last) }
+    }
+
+    private static let maximumNesting = 32
+
+    /// A paragraph, heading or cell ends: what raw HTML opened in it (`<a href>`, `<b>`,
+    /// `<script>`) ends with it, so an unclosed tag cannot run over the rest of the README.
+    private func endInlineHTML() {
+        droppingUntil = nil
+        for name in htmlOpen.reversed() where !name.hasPrefix("align:") {
+            if name == "a" { _ = linkStack.popLast() } else if let style = Self.inlineStyles[name] { toggle(style, false) }
+        }
+        htmlOpen.removeAll { !$0.hasPrefix("align:") }
     }
 
     private var currentStyle: MarkdownStyle { styles.reduce(into: []) { $0.formUnion($1) } }
@@ -292,11 +306,13 @@ final class MarkdownBuilder {
             return
         }
         if let style = Self.inlineStyles[name] {
+            guard styles.count < Self.maximumNesting else { return }
             styles.append(style); htmlOpen.append(name)
             return
         }
         switch name {
         case "a":
+            guard linkStack.count < Self.maximumNesting else { return }
             linkStack.append(attributes["href"].flatMap(links.link)); htmlOpen.append(name)
         case "img":
             let width = attributes["width"].flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "px% "))) }

@@ -20,19 +20,26 @@ enum HTMLTokenizer {
         func flush() {
             if !text.isEmpty { tokens.append(.text(decodeEntities(String(text)))); text = String.UnicodeScalarView() }
         }
+        // Where a tag that never closed was looked for: a `<` before it starts no tag either, so
+        // no stretch of text is looked through twice.
+        var noTagBefore = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            guard scalar == "<" else { text.append(scalar); index += 1; continue }
+            guard scalar == "<", index >= noTagBefore else { text.append(scalar); index += 1; continue }
             if let end = skipMarkup(scalars, from: index) {
                 flush()
                 index = end
-            } else if let (token, end) = tag(scalars, from: index) {
-                flush()
-                tokens.append(token)
-                index = end
             } else {
-                text.append(scalar)
-                index += 1
+                switch tag(scalars, from: index) {
+                case .found(let token, let end):
+                    flush()
+                    tokens.append(token)
+                    index = end
+                case .none(let lookedTo):
+                    noTagBefore = lookedTo
+                    text.append(scalar)
+                    index += 1
+                }
             }
         }
         flush()
@@ -63,46 +70,55 @@ enum HTMLTokenizer {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
     }
 
-    /// A start or end tag at `start`, and where it ends; nil when `<` starts no tag.
-    private static func tag(_ s: [Unicode.Scalar], from start: Int) -> (HTMLToken, Int)? {
+    private enum TagScan {
+        case found(HTMLToken, end: Int)
+        /// `<` starts no tag; the scan looked as far as `lookedTo`.
+        case none(lookedTo: Int)
+    }
+
+    /// A start or end tag at `start`, and where it ends.
+    private static func tag(_ s: [Unicode.Scalar], from start: Int) -> TagScan {
         var i = start + 1
         let closing = i < s.count && s[i] == "/"
         if closing { i += 1 }
-        guard i < s.count, s[i].isASCII, s[i].properties.isAlphabetic else { return nil }
+        guard i < s.count, s[i].isASCII, s[i].properties.isAlphabetic else { return .none(lookedTo: i) }
         var name = ""
         while i < s.count, isNameScalar(s[i]) { name.unicodeScalars.append(s[i]); i += 1 }
         name = name.lowercased()
         var attributes: [String: String] = [:]
         var selfClosing = false
         var closed = false
-        while i < s.count {
-            while i < s.count, isSpace(s[i]) { i += 1 }
-            guard i < s.count else { return nil }
+        // A tag longer than this is text: looking for a `>` that never comes from every `<` of a
+        // long line would be quadratic.
+        let end = min(s.count, start + 4_096)
+        while i < end {
+            while i < end, isSpace(s[i]) { i += 1 }
+            guard i < end else { return .none(lookedTo: i) }
             if s[i] == ">" { i += 1; closed = true; break }
             if s[i] == "/" { selfClosing = true; i += 1; continue }
             var attribute = ""
-            while i < s.count, !isSpace(s[i]), s[i] != "=", s[i] != ">", s[i] != "/" {
+            while i < end, !isSpace(s[i]), s[i] != "=", s[i] != ">", s[i] != "/" {
                 attribute.unicodeScalars.append(s[i]); i += 1
             }
             if attribute.isEmpty { i += 1; continue }
-            while i < s.count, isSpace(s[i]) { i += 1 }
+            while i < end, isSpace(s[i]) { i += 1 }
             var value = ""
-            if i < s.count, s[i] == "=" {
+            if i < end, s[i] == "=" {
                 i += 1
-                while i < s.count, isSpace(s[i]) { i += 1 }
-                if i < s.count, s[i] == "\"" || s[i] == "'" {
+                while i < end, isSpace(s[i]) { i += 1 }
+                if i < end, s[i] == "\"" || s[i] == "'" {
                     let quote = s[i]
                     i += 1
-                    while i < s.count, s[i] != quote { value.unicodeScalars.append(s[i]); i += 1 }
+                    while i < end, s[i] != quote { value.unicodeScalars.append(s[i]); i += 1 }
                     i += 1
                 } else {
-                    while i < s.count, !isSpace(s[i]), s[i] != ">" { value.unicodeScalars.append(s[i]); i += 1 }
+                    while i < end, !isSpace(s[i]), s[i] != ">" { value.unicodeScalars.append(s[i]); i += 1 }
                 }
             }
             if attributes[attribute.lowercased()] == nil { attributes[attribute.lowercased()] = decodeEntities(value) }
         }
-        guard closed else { return nil }
-        return (closing ? .end(name) : .start(name, attributes, selfClosing: selfClosing), i)
+        guard closed else { return .none(lookedTo: i) }
+        return .found(closing ? .end(name) : .start(name, attributes, selfClosing: selfClosing), end: i)
     }
 
     private static let namedEntities: [String: String] = [

@@ -8,10 +8,11 @@ public enum MarkdownParser {
         public var reason: String
     }
 
-    /// `text` parsed with its links judged by `links`; never more than `limits` allow. Runs in
-    /// any thread (the README view model calls it off the main one). cmark-gfm runs in a child
-    /// process with `limits.parseMilliseconds` (see CMarkdown.h): a document it cannot parse in
-    /// that time, or at all, is refused with a reason, and never takes the app with it.
+    /// `text` parsed with its links judged by `links`, cut where `limits` say. Runs in any thread
+    /// (the README view model calls it off the main one, on a thread of its own). cmark-gfm runs
+    /// in a child process with `limits.parseMilliseconds` (see CMarkdown.h): a document it cannot
+    /// parse in that time, or at all, is refused with a reason, and never takes the app with it.
+    /// What follows in Swift (`MarkdownBuilder`) is linear in the events.
     public static func parse(_ text: String, links: ReadmeLinks, limits: MarkdownLimits = .readme) throws(Failure) -> MarkdownDocument {
         var source = text
         var cut = false
@@ -28,7 +29,8 @@ public enum MarkdownParser {
         let builder = MarkdownBuilder(links: links, limits: limits)
         var why: UnsafePointer<CChar>?
         let outcome = source.withCString { pointer in
-            ghf_markdown_walk(pointer, strlen(pointer), UInt32(limits.parseMilliseconds), { context, event in
+            // Its whole length: a NUL is text to cmark-gfm (shown as U+FFFD), not the end.
+            ghf_markdown_walk(pointer, source.utf8.count, UInt32(limits.parseMilliseconds), { context, event in
                 guard let context, let event else { return }
                 Unmanaged<MarkdownBuilder>.fromOpaque(context).takeUnretainedValue().visit(event.pointee)
             }, Unmanaged.passUnretained(builder).toOpaque(), &why)

@@ -222,8 +222,32 @@ struct MarkdownParserTests {
     }
 
     @Test func invalidUTF8AndNULsDoNotBreakTheParse() throws {
-        let bytes: [UInt8] = Array("ok ".utf8) + [0xff, 0xfe] + Array(" end".utf8)
+        let bytes: [UInt8] = Array("ok ".utf8) + [0xff, 0xfe] + Array(" mid".utf8) + [0] + Array(" end".utf8)
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(try parse(text).count == 1)
+        let blocks = try parse(text)
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.runs.map(\.text).joined().hasSuffix(" end") == true, "a NUL does not end the document")
+    }
+
+    /// Found by review: raw HTML that drops text (`<style>`, `<svg>`) must not drop the containers
+    /// around it, nor run over the rest of the README; and long runs of what looks like the start
+    /// of an address or a tag are read in one pass.
+    @Test func reviewFindingsOnHostileRawHTMLAndAddresses() throws {
+        for text in ["a <style> b\n\n> <div>\n\nafter\n", "x <svg>\n\n- <div>\n\nafter\n", "![a <script>](x.png)\n\nafter\n"] {
+            let blocks = try parse(text)
+            #expect(blocks.last?.runs.map(\.text).joined() == "after", "\(text)")
+        }
+        let unclosed = try parse("<b>bold <a href=\"https://example.com/\">link\n\nplain\n")
+        #expect(unclosed.last?.runs == [MarkdownRun("plain")], "an unclosed <b> and <a> end with their paragraph")
+
+        let hostile = [
+            "https://a" + String(repeating: ")", count: 200_000) + "\n", String(repeating: "xwww.", count: 60_000) + "\n",
+            "<div " + String(repeating: "<a ", count: 100_000) + "\n", String(repeating: "<b>", count: 50_000) + String(repeating: "x<br>", count: 20_000) + "\n",
+        ]
+        for text in hostile {
+            let started = ContinuousClock.now
+            _ = try? parse(text)
+            #expect(ContinuousClock.now - started < .seconds(3), "linear, not quadratic: \(text.prefix(12))")
+        }
     }
 }

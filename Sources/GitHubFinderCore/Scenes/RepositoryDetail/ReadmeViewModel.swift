@@ -93,7 +93,13 @@ public final class ReadmeViewModel {
             guard !Task.isCancelled else { return }
             // Parsed off the main thread: a long README takes milliseconds cmark-gfm should not
             // take from the window.
-            let parsed = await Task.detached { Self.parse(readmeResult, releaseResult, links: links, now: now) }.value
+            // On a thread of its own: the parse may wait up to its 3 s for cmark-gfm's child, and
+            // the cooperative pool has as many threads as cores.
+            let parsed = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: Self.parse(readmeResult, releaseResult, links: links, now: now))
+                }
+            }
             guard !Task.isCancelled, let self else { return }
             // A failed refresh keeps the README on screen, and says why.
             if let phase = parsed.phase {
@@ -104,7 +110,8 @@ public final class ReadmeViewModel {
                     self.refreshError = nil
                 }
             }
-            self.release = parsed.release
+            // A release that could not be had keeps the one shown.
+            if case .success = releaseResult { self.release = parsed.release }
         }
     }
 
