@@ -244,21 +244,14 @@ final class ListView<Row: AnyObject> {
         model.setCount(growAll || sliced >= Self.gtkItems ? target : min(target, sliced))
         let near = positionsNear(shiftedBy: scrolledRows ?? 0)
         let isNear = { (pointer: UnsafeMutableRawPointer) in near?.contains(Int(ListItem(pointer: pointer).position)) ?? true }
-        // A scroll fills, before its frame, only the rows it brings on screen; the rest near them
-        // come when idle, a slice a turn (filling all of them at once held a PageDown's frame for
-        // up to 75 ms about once in 30 runs of 300 presses).
-        let onScreen = scrolled ? positionsOnScreen(shiftedBy: scrolledRows ?? 0) : nil
-        let now = { (pointer: UnsafeMutableRawPointer) in
-            scrolled ? onScreen?.contains(Int(ListItem(pointer: pointer).position)) ?? true : ContinuousClock.now < deadline
-        }
         // Top down: after a keystroke the list shows its start, and the rows below come next.
         for pointer in pending.filter(isNear).sorted(by: { ListItem(pointer: $0).position < ListItem(pointer: $1).position }) {
-            guard now(pointer) else { if scrolled { continue } else { break } }
+            guard scrolled || ContinuousClock.now < deadline else { break }
             // `fill` takes it out of `pending` (and shows it to screen readers again).
             if let key = shown[pointer], rows[pointer] != nil { fill(pointer, with: key) } else { pending.remove(pointer) }
         }
         for pointer in stale.filter(isNear) {
-            guard now(pointer) else { if scrolled { continue } else { break } }
+            guard scrolled || ContinuousClock.now < deadline else { break }
             stale.remove(pointer)
             if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
         }
@@ -321,8 +314,8 @@ final class ListView<Row: AnyObject> {
 
     /// Positions of the rows on screen, and as many again below them (rows may grow or shrink
     /// when filled, bringing more into view); `nil` when the list is not on screen.
-    private func positionsOnScreen(shiftedBy shift: Int = 0) -> ClosedRange<Int>? {
-        shownPositions().map { max(0, $0.lowerBound + shift)...max(0, $0.upperBound + $0.count + shift) }
+    private func positionsOnScreen() -> ClosedRange<Int>? {
+        shownPositions().map { $0.lowerBound...($0.upperBound + $0.count) }
     }
 
     /// Positions within `nearScreens` screens of the rows on screen (moved by `shift` rows):
