@@ -647,8 +647,18 @@ class App:
         return (int(match.group(1)), int(match.group(2))) if match else None
 
     def resize(self, width, height):
+        """Resizes the window and waits until the app has laid itself out at that size: X reports
+        the new geometry before GTK's next frame takes it (the window's default size, which the app
+        saves on quit, changes only then), so a quit right after the X resize could save the old.
+        The frame's extents leave out the margins GTK keeps around its window (5 px on Xvfb)."""
+        def frame_size():
+            frame = self.find("frame", "GitHub Finder")
+            box = extents(frame) if frame is not None else None
+            return (box.width, box.height) if box is not None and box.width > 0 else None
+        before, inner = self.geometry(), frame_size()
+        margins = (before[0] - inner[0], before[1] - inner[1]) if before and inner else (0, 0)
         xdotool("windowsize", "--sync", self.window, width, height, check_rc=False)
-        return wait_for(lambda: self.geometry() == (width, height))
+        return wait_for(lambda: self.geometry() == (width, height) and frame_size() == (width - margins[0], height - margins[1]))
 
     # Ending --------------------------------------------------------------------------------
 
