@@ -64,7 +64,7 @@ enum DebugStatistics {
             "importRuns": window.favoritesView?.importStalls.runs ?? 0,
             "importLongestStallMilliseconds": window.favoritesView?.importStalls.longestMilliseconds ?? 0,
             "memoryReleaseMilliseconds": ProcessMemory.releaseMilliseconds.map { ($0 * 10).rounded() / 10 },
-            "watchBigGaps": watched.bigGaps.map { [$0.endedAt, ($0.milliseconds * 10).rounded() / 10] },
+            "watchBigGaps": watched.bigGaps.map { [$0.endedAt, ($0.milliseconds * 10).rounded() / 10, ($0.cpuMilliseconds * 10).rounded() / 10, $0.waits, $0.preemptions] },
             "watchRuns": watched.runs,
             "watchLongestStallMilliseconds": watched.runLongestMilliseconds,
             "watchLongGaps": watched.longGaps.map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },

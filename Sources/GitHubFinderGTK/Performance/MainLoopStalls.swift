@@ -20,13 +20,18 @@ final class MainLoopStalls {
     private(set) var longGaps: [(at: Double, milliseconds: Double)] = []
     /// Gaps over 40 ms of every run, with when they ended (CLOCK_MONOTONIC seconds, the clock
     /// `perf record -k CLOCK_MONOTONIC` stamps its samples with): where to look in a profile.
-    private(set) var bigGaps: [(endedAt: Double, milliseconds: Double)] = []
+    /// Beside each, what the main thread did meanwhile: the CPU it used (the rest it waited), and
+    /// how often it gave the CPU up waiting (voluntary: a poll, a lock, a round trip) or had it
+    /// taken (involuntary: another thread or process ran).
+    private(set) var bigGaps: [(endedAt: Double, milliseconds: Double, cpuMilliseconds: Double, waits: Int, preemptions: Int)] = []
+    private var lastThread = ThreadUsage()
     private var started: ContinuousClock.Instant?
 
     func watch(_ running: Bool) {
         guard enabled, running != (timer != 0) else { return }
         if running {
             last = .now
+            lastThread = ThreadUsage()
             started = last
             runLongestMilliseconds = 0
             longGaps = []
@@ -44,6 +49,8 @@ final class MainLoopStalls {
 
     private func beat() {
         let now = ContinuousClock.now
+        let thread = ThreadUsage()
+        defer { lastThread = thread }
         if let last {
             let gap = now - last
             let milliseconds = Self.milliseconds(gap) - Double(Self.interval)
@@ -55,7 +62,8 @@ final class MainLoopStalls {
             if milliseconds > 40, bigGaps.count < 100 {
                 var clock = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &clock)
-                bigGaps.append((Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9, milliseconds))
+                bigGaps.append((Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9, milliseconds, thread.cpuMilliseconds - lastThread.cpuMilliseconds,
+                                thread.waits - lastThread.waits, thread.preemptions - lastThread.preemptions))
             }
         }
         last = now
@@ -63,5 +71,20 @@ final class MainLoopStalls {
 
     private static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
+
+/// The calling thread's CPU time and context switches so far.
+private struct ThreadUsage {
+    var cpuMilliseconds = 0.0, waits = 0, preemptions = 0
+
+    init() {
+        var usage = rusage()
+        // RUSAGE_THREAD (1): glibc declares it only under _GNU_SOURCE, which Swift's Glibc lacks.
+        guard getrusage(__rusage_who_t(1), &usage) == 0 else { return }
+        cpuMilliseconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
+        waits = usage.ru_nvcsw
+        preemptions = usage.ru_nivcsw
     }
 }
