@@ -34,6 +34,7 @@ enum DebugStatistics {
             // Signals that came before the handler ran are merged into one call: each toggles
             // (a start and a stop merged must still count as a run watched).
             MainActor.assumeIsolated {
+                if let main = window() { FrameWork.follow(main.window) }
                 for _ in 0..<max(1, Int(Self.watchSource?.data ?? 1)) {
                     watching.toggle()
                     watched.watch(watching)
@@ -64,7 +65,9 @@ enum DebugStatistics {
             "importRuns": window.favoritesView?.importStalls.runs ?? 0,
             "importLongestStallMilliseconds": window.favoritesView?.importStalls.longestMilliseconds ?? 0,
             "memoryReleaseMilliseconds": ProcessMemory.releaseMilliseconds.map { ($0 * 10).rounded() / 10 },
-            "watchBigGaps": watched.bigGaps.map { [$0.endedAt, ($0.milliseconds * 10).rounded() / 10, ($0.cpuMilliseconds * 10).rounded() / 10, $0.waits, $0.preemptions] },
+            "frameWork": FrameWork.now.json,
+            "watchBigGaps": watched.bigGaps.map { [$0.endedAt, ($0.milliseconds * 10).rounded() / 10, ($0.cpuMilliseconds * 10).rounded() / 10, $0.waits, $0.preemptions,
+                                                 $0.work.json] },
             "watchRuns": watched.runs,
             "watchLongestStallMilliseconds": watched.runLongestMilliseconds,
             "watchLongGaps": watched.longGaps.map { [($0.at * 10).rounded() / 10, ($0.milliseconds * 10).rounded() / 10] },

@@ -126,6 +126,7 @@ final class ListView<Row: AnyObject> {
             let item = ListItem(pointer: pointer)
             if onScreen?.contains(Int(item.position)) == true {
                 stale.remove(pointer)
+                FrameWork.count(.binds)
                 onBind?(row, key, item)
             } else {
                 stale.insert(pointer)
@@ -145,12 +146,19 @@ final class ListView<Row: AnyObject> {
     // MARK: Rows
 
     private func setUp(_ pointer: UnsafeMutableRawPointer) {
-        let row = pool.popLast() ?? makeRow()
+        FrameWork.count(.itemsSetUp)
+        let row = pool.popLast() ?? made()
         rows[pointer] = row
         ListItem(pointer: pointer).setChild(rootOf(row))
     }
 
+    private func made() -> Row {
+        FrameWork.count(.rowsMade)
+        return makeRow()
+    }
+
     private func tearDown(_ pointer: UnsafeMutableRawPointer) {
+        FrameWork.count(.itemsTornDown)
         guard let row = rows.removeValue(forKey: pointer) else { return }
         ListItem(pointer: pointer).setChild(nil)
         if pool.count < Self.poolLimit { pool.append(row) }
@@ -182,7 +190,8 @@ final class ListView<Row: AnyObject> {
         shown[pointer] = key
         stale.remove(pointer)
         boundRows[key] = row
-        onBind?(row, key, ListItem(pointer: pointer))
+        FrameWork.count(.binds)
+        FrameWork.time(.bind) { onBind?(row, key, ListItem(pointer: pointer)) }
     }
 
     /// Off screen: filled when idle. Until then the row is hidden from screen readers, so
@@ -235,6 +244,7 @@ final class ListView<Row: AnyObject> {
     /// (GTK places the rows at the next frame), the rows near the new view are filled at once.
     private func finish(scrolledRows: Int? = nil) {
         let scrolled = scrolledRows != nil
+        FrameWork.count(scrolled ? .scrollFills : .idleFills)
         // Also on a scroll: GTK making ~200 list items in one frame would hold it.
         let growAll = !(growsInSlices || growingInSlices)
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
@@ -253,7 +263,10 @@ final class ListView<Row: AnyObject> {
         for pointer in stale.filter(isNear) {
             guard scrolled || ContinuousClock.now < deadline else { break }
             stale.remove(pointer)
-            if let key = shown[pointer], let row = rows[pointer] { onBind?(row, key, ListItem(pointer: pointer)) }
+            if let key = shown[pointer], let row = rows[pointer] {
+                FrameWork.count(.binds)
+                onBind?(row, key, ListItem(pointer: pointer))
+            }
         }
         if model.count != target || pending.contains(where: isNear) || stale.contains(where: isNear) {
             scheduleIdleWork()
@@ -281,7 +294,7 @@ final class ListView<Row: AnyObject> {
             guard let self else { return }
             preparing = 0
             let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
-            while rows.count + pool.count < Self.gtkItems, ContinuousClock.now < deadline { pool.append(makeRow()) }
+            while rows.count + pool.count < Self.gtkItems, ContinuousClock.now < deadline { pool.append(made()) }
             prepareRows()
         }
     }

@@ -23,8 +23,15 @@ final class MainLoopStalls {
     /// Beside each, what the main thread did meanwhile: the CPU it used (the rest it waited), and
     /// how often it gave the CPU up waiting (voluntary: a poll, a lock, a round trip) or had it
     /// taken (involuntary: another thread or process ran).
-    private(set) var bigGaps: [(endedAt: Double, milliseconds: Double, cpuMilliseconds: Double, waits: Int, preemptions: Int)] = []
+    /// And where the time went by frame phase, with the list work done (`FrameWork`).
+    private(set) var bigGaps: [BigGap] = []
     private var lastThread = ThreadUsage()
+    private var lastWork = FrameWork.Totals()
+
+    struct BigGap {
+        var endedAt: Double, milliseconds: Double, cpuMilliseconds: Double, waits: Int, preemptions: Int
+        var work: FrameWork.Totals
+    }
     private var started: ContinuousClock.Instant?
 
     func watch(_ running: Bool) {
@@ -32,6 +39,7 @@ final class MainLoopStalls {
         if running {
             last = .now
             lastThread = ThreadUsage()
+            lastWork = FrameWork.now
             started = last
             runLongestMilliseconds = 0
             longGaps = []
@@ -50,7 +58,8 @@ final class MainLoopStalls {
     private func beat() {
         let now = ContinuousClock.now
         let thread = ThreadUsage()
-        defer { lastThread = thread }
+        let work = FrameWork.now
+        defer { lastThread = thread; lastWork = work }
         if let last {
             let gap = now - last
             let milliseconds = Self.milliseconds(gap) - Double(Self.interval)
@@ -62,8 +71,9 @@ final class MainLoopStalls {
             if milliseconds > 40, bigGaps.count < 100 {
                 var clock = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &clock)
-                bigGaps.append((Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9, milliseconds, thread.cpuMilliseconds - lastThread.cpuMilliseconds,
-                                thread.waits - lastThread.waits, thread.preemptions - lastThread.preemptions))
+                bigGaps.append(BigGap(endedAt: Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9, milliseconds: milliseconds,
+                                      cpuMilliseconds: thread.cpuMilliseconds - lastThread.cpuMilliseconds, waits: thread.waits - lastThread.waits,
+                                      preemptions: thread.preemptions - lastThread.preemptions, work: work - lastWork))
             }
         }
         last = now

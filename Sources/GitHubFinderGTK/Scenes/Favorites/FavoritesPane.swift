@@ -145,16 +145,17 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
             return
         }
         guard let id = FavoritesKey.entryID(key),
-              let shown = slot.entry.show(id, of: viewModel, cached: { [onScreenAvatars] in onScreenAvatars!.cached($0) }) else { return }
+              let shown = FrameWork.time(.rowContent, { slot.entry.show(id, of: viewModel, cached: { [onScreenAvatars] in onScreenAvatars!.cached($0) }) })
+        else { return }
         item?.setSelectable(true)
         item?.setActivatable(true)
         slot.root.setFocusable(false)
         slot.header.setVisible(false)
         slot.entry.root.setVisible(true)
-        slot.root.setAccessibleLabelIfChanged(shown.name)
+        FrameWork.time(.accessibleName) { slot.root.setAccessibleLabelIfChanged(shown.name) }
         slot.entry.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
         followingBadges.show(on: slot.entry, id: id)
-        onScreenAvatars.schedule()
+        FrameWork.time(.onScreenAvatars) { onScreenAvatars.schedule() }
     }
 
     /// Says how far a long task on this list has come ("Fetched 300 starred repositories…"), with
