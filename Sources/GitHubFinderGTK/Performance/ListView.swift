@@ -34,6 +34,9 @@ final class ListView<Row: AnyObject> {
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
     private var pool: [Row] = []
+    /// With `GHF_DEBUG_STATS`: the key each list item was last bound to, to count the binds that
+    /// bind an item again to the key it already shows (`FrameWork.Count.sameKeyBinds`).
+    private var lastBound: [UnsafeMutableRawPointer: Int64] = [:]
     private var scrolling: [SignalConnection] = []
     /// The scroll position last seen (`watchScrolling`).
     private var scrolledTo = 0.0
@@ -159,6 +162,7 @@ final class ListView<Row: AnyObject> {
 
     private func tearDown(_ pointer: UnsafeMutableRawPointer) {
         FrameWork.count(.itemsTornDown)
+        lastBound[pointer] = nil
         guard let row = rows.removeValue(forKey: pointer) else { return }
         ListItem(pointer: pointer).setChild(nil)
         if pool.count < Self.poolLimit { pool.append(row) }
@@ -191,6 +195,10 @@ final class ListView<Row: AnyObject> {
         stale.remove(pointer)
         boundRows[key] = row
         FrameWork.count(.binds)
+        if FrameWork.enabled {
+            if lastBound[pointer] == key { FrameWork.count(.sameKeyBinds) }
+            lastBound[pointer] = key
+        }
         FrameWork.time(.bind) { onBind?(row, key, ListItem(pointer: pointer)) }
     }
 
