@@ -142,7 +142,7 @@ final class MarkdownBuilder {
         if text.hasSuffix("\n") { text.removeLast() }
         var clipped = false
         if text.utf8.count > limits.codeBytes {
-            text = Self.prefix(text, bytes: limits.codeBytes)
+            text = MarkdownText.prefix(text, bytes: limits.codeBytes)
             clipped = true
         }
         let language = info.split(whereSeparator: { $0 == " " || $0 == "{" || $0 == "," }).first.map(String.init) ?? ""
@@ -205,7 +205,7 @@ final class MarkdownBuilder {
     private func endInlineHTML() {
         droppingUntil = nil
         for name in htmlOpen.reversed() where !name.hasPrefix("align:") {
-            if name == "a" { _ = linkStack.popLast() } else if let style = Self.inlineStyles[name] { toggle(style, false) }
+            if name == "a" { _ = linkStack.popLast() } else if let style = HTMLTags.inlineStyles[name] { toggle(style, false) }
         }
         htmlOpen.removeAll { !$0.hasPrefix("align:") }
     }
@@ -226,7 +226,7 @@ final class MarkdownBuilder {
         guard runBytes < limits.paragraphBytes else { return }
         var text = text
         runBytes += text.utf8.count
-        if runBytes >= limits.paragraphBytes { text = Self.prefix(text, bytes: max(0, text.utf8.count - (runBytes - limits.paragraphBytes))) + " …" }
+        if runBytes >= limits.paragraphBytes { text = MarkdownText.prefix(text, bytes: max(0, text.utf8.count - (runBytes - limits.paragraphBytes))) + " …" }
         let style = currentStyle
         let link = currentLink
         if let last = runs.last, last.image == nil, last.style == style, last.link == link {
@@ -255,7 +255,7 @@ final class MarkdownBuilder {
         guard let current = image else { return }
         image = nil
         var description = current.description
-        if description.utf8.count > limits.imageDescriptionBytes { description = Self.prefix(description, bytes: limits.imageDescriptionBytes) }
+        if description.utf8.count > limits.imageDescriptionBytes { description = MarkdownText.prefix(description, bytes: limits.imageDescriptionBytes) }
         guard let resolved = links.image(current.source, width: current.width, link: currentLink) else {
             append(description)
             return
@@ -264,15 +264,6 @@ final class MarkdownBuilder {
     }
 
     // MARK: - Raw HTML
-
-    /// Tags that are dropped with everything inside them.
-    private static let droppedWithContent: Set<String> = [
-        "script", "style", "iframe", "object", "embed", "noscript", "template", "textarea", "title", "head", "svg", "math", "select",
-    ]
-    private static let inlineStyles: [String: MarkdownStyle] = [
-        "b": .strong, "strong": .strong, "i": .emphasis, "em": .emphasis, "s": .strikethrough, "del": .strikethrough,
-        "strike": .strikethrough, "code": .code, "tt": .code, "kbd": .keyboard, "sub": .lowered, "sup": .raised,
-    ]
 
     /// Whether runs made by HTML blocks wait to become a paragraph (text between block tags).
     private var htmlParagraphOpen = false
@@ -286,7 +277,7 @@ final class MarkdownBuilder {
             }
             switch token {
             case .text(let text):
-                append(block ? Self.collapsingSpaces(text, atStart: runs.isEmpty) : text)
+                append(block ? MarkdownText.collapsingSpaces(text, atStart: runs.isEmpty) : text)
             case .start(let name, let attributes, let selfClosing):
                 startTag(name, attributes, selfClosing: selfClosing, block: block)
             case .end(let name):
@@ -301,11 +292,11 @@ final class MarkdownBuilder {
     }
 
     private func startTag(_ name: String, _ attributes: [String: String], selfClosing: Bool, block: Bool) {
-        if Self.droppedWithContent.contains(name) {
+        if HTMLTags.droppedWithContent.contains(name) {
             if !selfClosing { droppingUntil = name }
             return
         }
-        if let style = Self.inlineStyles[name] {
+        if let style = HTMLTags.inlineStyles[name] {
             guard styles.count < Self.maximumNesting else { return }
             styles.append(style); htmlOpen.append(name)
             return
@@ -317,7 +308,7 @@ final class MarkdownBuilder {
         case "img":
             let width = attributes["width"].flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "px% "))) }
             if let source = attributes["src"], let resolved = links.image(source, width: width, link: currentLink) {
-                runs.append(MarkdownRun(Self.prefix(attributes["alt"] ?? "", bytes: limits.imageDescriptionBytes), style: currentStyle,
+                runs.append(MarkdownRun(MarkdownText.prefix(attributes["alt"] ?? "", bytes: limits.imageDescriptionBytes), style: currentStyle,
                                         link: currentLink, image: resolved))
             } else if let alt = attributes["alt"] {
                 append(alt)
@@ -342,10 +333,10 @@ final class MarkdownBuilder {
     }
 
     private func endTag(_ name: String, block: Bool) {
-        if Self.inlineStyles[name] != nil || name == "a" {
+        if HTMLTags.inlineStyles[name] != nil || name == "a" {
             guard let open = htmlOpen.lastIndex(of: name) else { return }
             htmlOpen.remove(at: open)
-            if name == "a" { if !linkStack.isEmpty { linkStack.removeLast() } } else if let style = Self.inlineStyles[name] { toggle(style, false) }
+            if name == "a" { if !linkStack.isEmpty { linkStack.removeLast() } } else if let style = HTMLTags.inlineStyles[name] { toggle(style, false) }
             return
         }
         switch name {
@@ -379,32 +370,5 @@ final class MarkdownBuilder {
         }
         htmlParagraphOpen = keepOpen && htmlParagraphOpen
         if htmlParagraphOpen { startInline() }
-    }
-
-    /// HTML's white space: each run of spaces and line ends is one space (none at a start).
-    private static func collapsingSpaces(_ text: String, atStart: Bool) -> String {
-        var result = ""
-        var space = atStart
-        for character in text {
-            if character == " " || character == "\n" || character == "\t" || character == "\r" {
-                if !space { result.append(" "); space = true }
-            } else {
-                result.append(character); space = false
-            }
-        }
-        return result
-    }
-
-    /// The longest prefix of `text` within `bytes` UTF-8 bytes, not splitting a character.
-    static func prefix(_ text: String, bytes: Int) -> String {
-        guard text.utf8.count > bytes else { return text }
-        var count = 0
-        var end = text.unicodeScalars.endIndex
-        for index in text.unicodeScalars.indices {
-            let size = text.unicodeScalars[index].utf8.count
-            if count + size > bytes { end = index; break }
-            count += size
-        }
-        return String(text.unicodeScalars[..<end])
     }
 }

@@ -164,3 +164,15 @@ enum HTMLTokenizer {
         return String(scalar)
     }
 }
+
+/// How `MarkdownBuilder` reads the tags of raw HTML.
+enum HTMLTags {
+    /// Tags that are dropped with everything inside them.
+    static let droppedWithContent: Set<String> = [
+        "script", "style", "iframe", "object", "embed", "noscript", "template", "textarea", "title", "head", "svg", "math", "select",
+    ]
+    static let inlineStyles: [String: MarkdownStyle] = [
+        "b": .strong, "strong": .strong, "i": .emphasis, "em": .emphasis, "s": .strikethrough, "del": .strikethrough,
+        "strike": .strikethrough, "code": .code, "tt": .code, "kbd": .keyboard, "sub": .lowered, "sup": .raised,
+    ]
+}

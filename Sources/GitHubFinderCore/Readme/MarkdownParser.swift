@@ -18,7 +18,7 @@ public enum MarkdownParser {
         var cut = false
         if source.utf8.count > limits.bytes {
             // At a line's end, unless that loses more than half (a README that is one long line).
-            let kept = MarkdownBuilder.prefix(source, bytes: limits.bytes)
+            let kept = MarkdownText.prefix(source, bytes: limits.bytes)
             if let lineEnd = kept.lastIndex(of: "\n"), kept.utf8.distance(from: kept.startIndex, to: lineEnd) >= limits.bytes / 2 {
                 source = String(kept[..<lineEnd])
             } else {
