@@ -11,6 +11,8 @@ import CGtk
 ///   rows when a scroll brings them near.
 ///
 /// The rows filled now are tracked by key (`boundRows`), so a state change can refresh them.
+/// A row GTK binds again to the key it already shows (a selection moving over it) is not filled
+/// again: what a row shows changes only with its key or with `rebind`.
 @MainActor
 final class ListView<Row: AnyObject> {
     let widget: Widget
@@ -34,9 +36,11 @@ final class ListView<Row: AnyObject> {
     /// During `update`: rows GTK adds past this position are off screen, filled later.
     private var fillNowThrough: Int?
     private var pool: [Row] = []
-    /// With `GHF_DEBUG_STATS`: the key each list item was last bound to, to count the binds that
-    /// bind an item again to the key it already shows (`FrameWork.Count.sameKeyBinds`).
-    private var lastBound: [UnsafeMutableRawPointer: Int64] = [:]
+    /// The key whose content each list item's row was last filled with (`onBind`), while that
+    /// content is current: GTK 4.8 unbinds and binds again every row between the old and the new
+    /// selection (half the binds of a PageDown), and a row already showing its key is left alone.
+    /// Forgotten when the content changes (`rebind`), and when GTK drops the list item.
+    private var drawn: [UnsafeMutableRawPointer: Int64] = [:]
     private var scrolling: [SignalConnection] = []
     /// The scroll position last seen (`watchScrolling`).
     private var scrolledTo = 0.0
@@ -124,13 +128,14 @@ final class ListView<Row: AnyObject> {
     /// each page a long import adds, would hold the main loop every time.
     func rebind() {
         let onScreen = positionsOnScreen()
+        // Rows not bound again now (off screen, waiting, unbound) are filled again when bound.
+        drawn.removeAll(keepingCapacity: true)
         for (pointer, row) in rows {
             guard let key = shown[pointer], !pending.contains(pointer) else { continue }
             let item = ListItem(pointer: pointer)
             if onScreen?.contains(Int(item.position)) == true {
                 stale.remove(pointer)
-                FrameWork.count(.binds)
-                onBind?(row, key, item)
+                draw(pointer, row, key)
             } else {
                 stale.insert(pointer)
             }
@@ -150,6 +155,7 @@ final class ListView<Row: AnyObject> {
 
     private func setUp(_ pointer: UnsafeMutableRawPointer) {
         FrameWork.count(.itemsSetUp)
+        drawn[pointer] = nil
         let row = pool.popLast() ?? made()
         rows[pointer] = row
         ListItem(pointer: pointer).setChild(rootOf(row))
@@ -162,7 +168,7 @@ final class ListView<Row: AnyObject> {
 
     private func tearDown(_ pointer: UnsafeMutableRawPointer) {
         FrameWork.count(.itemsTornDown)
-        lastBound[pointer] = nil
+        drawn[pointer] = nil
         guard let row = rows.removeValue(forKey: pointer) else { return }
         ListItem(pointer: pointer).setChild(nil)
         if pool.count < Self.poolLimit { pool.append(row) }
@@ -194,11 +200,14 @@ final class ListView<Row: AnyObject> {
         shown[pointer] = key
         stale.remove(pointer)
         boundRows[key] = row
+        guard drawn[pointer] != key else { return FrameWork.count(.bindsSkipped) }
+        draw(pointer, row, key)
+    }
+
+    /// Fills `row` with the content of `key` (`onBind`).
+    private func draw(_ pointer: UnsafeMutableRawPointer, _ row: Row, _ key: Int64) {
+        drawn[pointer] = key
         FrameWork.count(.binds)
-        if FrameWork.enabled {
-            if lastBound[pointer] == key { FrameWork.count(.sameKeyBinds) }
-            lastBound[pointer] = key
-        }
         FrameWork.time(.bind) { onBind?(row, key, ListItem(pointer: pointer)) }
     }
 
@@ -271,10 +280,7 @@ final class ListView<Row: AnyObject> {
         for pointer in stale.filter(isNear) {
             guard scrolled || ContinuousClock.now < deadline else { break }
             stale.remove(pointer)
-            if let key = shown[pointer], let row = rows[pointer] {
-                FrameWork.count(.binds)
-                onBind?(row, key, ListItem(pointer: pointer))
-            }
+            if let key = shown[pointer], let row = rows[pointer] { draw(pointer, row, key) }
         }
         if model.count != target || pending.contains(where: isNear) || stale.contains(where: isNear) {
             scheduleIdleWork()

@@ -12,13 +12,21 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
         var key: Int64?
     }
 
+    /// What the rows show besides their key, and how many times a row was filled.
     @MainActor
-    private func makeList() -> (ListView<Row>, Window) {
+    final class Content {
+        var edition = ""
+        var fills = 0
+    }
+
+    @MainActor
+    private func makeList(_ content: Content = Content()) -> (ListView<Row>, Window) {
         gtk_init()
         let list = ListView<Row>(makeRow: Row.init) { $0.label }
         list.onBind = { row, key, _ in
+            content.fills += 1
             row.key = key
-            row.label.setText("row \(key)")
+            row.label.setText("row \(key)\(content.edition)")
         }
         let window = Window(gtk_window_new())
         gtk_window_set_default_size(window.cast(), 400, 600)
@@ -124,6 +132,40 @@ final class ListViewTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(list.selectedKey, 30, "the selection moved with its row")
             list.update([5, 40])
             XCTAssertNil(list.selectedKey, "its row is gone: nothing is selected")
+        }
+    }
+
+    /// GTK 4.8 binds again every row between the old and the new selection (a PageDown): rows
+    /// that already show their key are not filled again. Content changed by `rebind` still
+    /// reaches every row, those on screen at once, and GTK binding them again does not undo it.
+    func testMovingTheSelectionDoesNotFillRowsAgainButNewContentReachesThem() {
+        MainActor.assumeIsolated {
+            let content = Content()
+            let (list, window) = makeList(content)
+            defer { window.destroy() }
+            let all = showFiveThousand(list)
+            list.select(position: 0)
+            MainLoop.run(for: 0.1)
+            let fills = content.fills
+            list.select(position: 12)
+            list.select(position: 3)
+            MainLoop.run(for: 0.2)
+            XCTAssertEqual(list.selectedKey, 4)
+            XCTAssertEqual(content.fills, fills, "moving the selection filled rows that already showed their keys")
+            assertRowsShow(list, all)
+
+            content.edition = " (starred)"
+            list.rebind()
+            for position in 0..<10 {
+                let key = all[position]
+                XCTAssertEqual(list.boundRows[key]?.label.text, "row \(key) (starred)", "the row at \(position) shows the change at once")
+            }
+            list.select(position: 20)
+            list.select(position: 1)
+            MainLoop.run(for: 0.3)
+            // Rows far below wait for a scroll; those near the screen are filled when idle.
+            let stillOld = all[0..<40].filter { list.boundRows[$0]?.label.text != "row \($0) (starred)" }
+            XCTAssertEqual(stillOld, [], "rows bound again by GTK or filled when idle show the change")
         }
     }
 }
