@@ -62,8 +62,9 @@ outside=$(cd "$stage" && find . -mindepth 1 -maxdepth 1 ! -name usr)
 # Depends: what the binaries link (dpkg-shlibdeps reads their DT_NEEDED and the shlibs of the
 # installed packages; it wants a debian/control, hence the temporary one), and what is loaded
 # later, so no DT_NEEDED names it: libsoup 3 (Sources/CHTTP loads it on the first request),
-# glib-networking (the TLS that GIO gives libsoup as a module) and cmark-gfm with its extensions
-# (Sources/CMarkdown loads them with the first README).
+# glib-networking (the TLS that GIO gives libsoup as a module), cmark-gfm with its extensions
+# (Sources/CMarkdown loads them with the first README) and librsvg's gdk-pixbuf loader (a
+# README's SVG badges, decoded by Sources/CGtkSupport/readme_image.c).
 mkdir -p "$work/src/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" > "$work/src/debian/control"
 binaries=()
@@ -76,7 +77,7 @@ grep -v 'warning: binaries to analyze should already be installed' "$work/shlibd
 # The symbols files ask for GTK 4.6 and libadwaita 1.2~alpha; the app is written against GTK 4.8
 # and libadwaita 1.2 (Sources/CGtk pins those APIs), so those are the lower bounds.
 shlibs=$(echo "$shlibs" | sed -e 's/libgtk-4-1 ([^)]*)/libgtk-4-1 (>= 4.8.0)/' -e 's/libadwaita-1-0 ([^)]*)/libadwaita-1-0 (>= 1.2.0)/')
-depends="$shlibs, libsoup-3.0-0, glib-networking, libcmark-gfm-extensions0.29.0.gfm.6"
+depends="$shlibs, libsoup-3.0-0, glib-networking, libcmark-gfm-extensions0.29.0.gfm.6, librsvg2-common"
 
 # Installed-Size as dpkg-gencontrol counts it: KiB per file rounded up, one per folder.
 installed_kib=$(cd "$stage" && find usr \( -type f -printf '%s\n' \) -o \( -type d -printf '1024\n' \) | awk '{kib += int(($1 + 1023) / 1024)} END {print kib}')

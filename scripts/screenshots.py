@@ -2,7 +2,7 @@
 """`make screenshots`: the window in each state, against the GitHub double, into screenshots/STYLE/
 (light and dark; GHF_SHOTS_STYLES=dark for one; GHF_SHOTS_ONLY=favorites,detail for some), and for each translation in GHF_SHOTS_LANGS (say
 "en,ko"; English only by default) into screenshots/STYLE-LANG/. Run inside scripts/with-display.sh. States: results, favorites with letter headers, the detail
-pane, repository results and a repository's detail, starred repositories in Favorites, Your Profile and
+pane, repository results and a repository's detail (and its release and README), starred repositories in Favorites, Your Profile and
 its Following list, the narrow (< 700 px) detail with Back, no results, rate limited, offline, and Sign In."""
 import os
 import sqlite3
@@ -142,6 +142,23 @@ def shoot_all(style, lang):
                 subprocess.run(["xdotool", "mousemove", "--window", window, "150", "175", "click", "1"])
         shoot("repositories", env, api, then=search_repositories)
         shoot("repository-detail", env, api, then=lambda window: search_repositories(window, then_click=True))
+        # A repository's latest release and README (GRDB's: long and rich), scrolled to it.
+        def readme(query, scrolls):
+            def then(window):
+                subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"])
+                time.sleep(0.5)
+                subprocess.run(["xdotool", "type", "--delay", "20", query])
+                subprocess.run(["xdotool", "key", "Return"])
+                time.sleep(2.5)
+                subprocess.run(["xdotool", "mousemove", "--window", window, "150", "175", "click", "1"])
+                time.sleep(3.0)
+                subprocess.run(["xdotool", "mousemove", "--window", window, "700", "450", "click", "--repeat", str(scrolls), "--delay", "30", "5"])
+            return then
+        shoot("readme-release", env, api, then=readme("GRDB", 6))
+        shoot("readme", env, api, then=readme("GRDB", 16))
+        shoot("readme-code", env, api, then=readme("swift-nio", 30))
+        # An image from GitHub shown, one from another site held back behind its button.
+        shoot("readme-images", env, api, then=readme("huge-image", 10))
         # Below 700 px: one pane at a time, with Back.
         narrow = dict(env, XDG_STATE_HOME=os.path.join(folder, "narrow-state"))
         state = os.path.join(narrow["XDG_STATE_HOME"], "io.github.githubfinder.GitHubFinder")

@@ -44,6 +44,24 @@ void ghf_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+GtkWidget *ghf_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return g_object_new(type, "accessible-role", role, NULL);
+}
+
+void ghf_accessible_set_level(GtkWidget *widget, int level) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+
+void ghf_widget_copy_text(GtkWidget *widget, const char *text) {
+    gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text);
+}
+
+gboolean ghf_label_activate_link(GtkWidget *label, const char *uri) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(label, "activate-link", uri, &handled);
+    return handled;
+}
+
 GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error_message) {
     GBytes *bytes = g_bytes_new(data, length);
     GError *error = NULL;

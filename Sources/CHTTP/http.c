@@ -15,6 +15,9 @@
     X(soup_session_error_quark)                                                                     \
     X(soup_session_send_and_read_async)                                                             \
     X(soup_session_send_and_read_finish)                                                            \
+    X(soup_session_send_async)                                                                      \
+    X(soup_session_send_finish)                                                                     \
+    X(soup_message_headers_get_content_length)                                                      \
     X(soup_message_new)                                                                             \
     X(soup_message_add_flags)                                                                       \
     X(soup_message_get_status)                                                                      \
@@ -150,11 +153,18 @@ struct GhfHttpRequest {
     SoupMessage *message;
     /// Set by `ghf_http_request_cancel`: a cancellation wins over the deadline.
     gint cancelled_by_sender;
+    /// The most of a body read (0: no limit); a longer one ends the request (GHF_HTTP_TOO_LARGE).
+    size_t max_body_bytes;
+    GInputStream *stream;
+    GByteArray *received;
+    gboolean too_large;
 };
 
 static gboolean free_request(gpointer data) {
     GhfHttpRequest *request = data;
     g_clear_object(&request->message);
+    g_clear_object(&request->stream);
+    if (request->received != NULL) g_byte_array_unref(request->received);
     g_clear_object(&request->cancellable);
     g_bytes_unref(request->headers);
     if (request->body != NULL) g_bytes_unref(request->body);
@@ -197,10 +207,8 @@ static void finish_with_failure(GhfHttpRequest *request, GhfHttpFailure failure,
     request_unref(request);
 }
 
-static void read_done(GObject *source, GAsyncResult *result, gpointer data) {
-    GhfHttpRequest *request = data;
-    GError *error = NULL;
-    GBytes *body = soup.soup_session_send_and_read_finish((SoupSession *)source, result, &error);
+/// The answer (`body`), or why there is none (`error`, owned).
+static void finish_read(GhfHttpRequest *request, GBytes *body, GError *error) {
     if (request->deadline != NULL) {
         g_source_destroy(request->deadline);
         g_source_unref(request->deadline);
@@ -209,9 +217,10 @@ static void read_done(GObject *source, GAsyncResult *result, gpointer data) {
     if (body == NULL) {
         gboolean answered = soup.soup_message_get_status(request->message) != 0;
         GhfHttpFailure failure = g_atomic_int_get(&request->cancelled_by_sender) ? GHF_HTTP_CANCELLED
+                                 : request->too_large                           ? GHF_HTTP_TOO_LARGE
                                  : request->timed_out                           ? GHF_HTTP_TIMED_OUT
                                                                                 : failure_for(error, answered);
-        finish_with_failure(request, failure, error->message);
+        finish_with_failure(request, failure, request->too_large ? "the answer is larger than asked for" : error->message);
         g_error_free(error);
         return;
     }
@@ -230,6 +239,70 @@ static void read_done(GObject *source, GAsyncResult *result, gpointer data) {
     g_byte_array_unref(headers);
     g_bytes_unref(body);
     request_unref(request);
+}
+
+static void read_done(GObject *source, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    GBytes *body = soup.soup_session_send_and_read_finish((SoupSession *)source, result, &error);
+    finish_read(data, body, error);
+}
+
+/// Ends a limited request that read more than it may: cancelled, and said so.
+static void refuse_too_large(GhfHttpRequest *request) {
+    request->too_large = TRUE;
+    g_cancellable_cancel(request->cancellable);
+    finish_read(request, NULL, g_error_new_literal(G_IO_ERROR, G_IO_ERROR_CANCELLED, "too large"));
+}
+
+static void read_chunk(GhfHttpRequest *request);
+
+static void chunk_read(GObject *source, GAsyncResult *result, gpointer data) {
+    GhfHttpRequest *request = data;
+    GError *error = NULL;
+    GBytes *chunk = g_input_stream_read_bytes_finish(G_INPUT_STREAM(source), result, &error);
+    if (chunk == NULL) {
+        finish_read(request, NULL, error);
+        return;
+    }
+    gsize length = g_bytes_get_size(chunk);
+    if (length == 0) {
+        g_bytes_unref(chunk);
+        GBytes *body = g_byte_array_free_to_bytes(request->received);
+        request->received = NULL;
+        finish_read(request, body, NULL);
+        return;
+    }
+    if (request->received->len + length > request->max_body_bytes) {
+        g_bytes_unref(chunk);
+        refuse_too_large(request);
+        return;
+    }
+    g_byte_array_append(request->received, g_bytes_get_data(chunk, NULL), (guint)length);
+    g_bytes_unref(chunk);
+    read_chunk(request);
+}
+
+static void read_chunk(GhfHttpRequest *request) {
+    g_input_stream_read_bytes_async(request->stream, 64 * 1024, G_PRIORITY_DEFAULT, request->cancellable, chunk_read, request);
+}
+
+/// A limited request's headers came: one that says it is too large ends here, else its body is
+/// read a chunk at a time, counted as it comes (a body with no length, or a wrong one).
+static void limited_sent(GObject *source, GAsyncResult *result, gpointer data) {
+    GhfHttpRequest *request = data;
+    GError *error = NULL;
+    request->stream = soup.soup_session_send_finish((SoupSession *)source, result, &error);
+    if (request->stream == NULL) {
+        finish_read(request, NULL, error);
+        return;
+    }
+    goffset declared = soup.soup_message_headers_get_content_length(soup.soup_message_get_response_headers(request->message));
+    if (declared > (goffset)request->max_body_bytes) {
+        refuse_too_large(request);
+        return;
+    }
+    request->received = g_byte_array_new();
+    read_chunk(request);
 }
 
 /// A request that has gone on for three times the session's timeout (a body that trickles in)
@@ -278,13 +351,17 @@ static gboolean start_request(gpointer data) {
     request->deadline = g_timeout_source_new(session->timeout_milliseconds * 3);
     g_source_set_callback(request->deadline, deadline_expired, request, NULL);
     g_source_attach(request->deadline, http_context);
-    soup.soup_session_send_and_read_async(soup_session_of(session), request->message, G_PRIORITY_DEFAULT, request->cancellable, read_done, request);
+    if (request->max_body_bytes > 0)
+        soup.soup_session_send_async(soup_session_of(session), request->message, G_PRIORITY_DEFAULT, request->cancellable, limited_sent, request);
+    else
+        soup.soup_session_send_and_read_async(soup_session_of(session), request->message, G_PRIORITY_DEFAULT, request->cancellable, read_done, request);
     return G_SOURCE_REMOVE;
 }
 
 GhfHttpRequest *ghf_http_send(GhfHttpSession *session, const char *method, const char *url, const char *headers, size_t headers_length,
-                              const unsigned char *body, size_t body_length, GhfHttpDone done, void *context) {
+                              const unsigned char *body, size_t body_length, size_t max_body_bytes, GhfHttpDone done, void *context) {
     GhfHttpRequest *request = g_new0(GhfHttpRequest, 1);
+    request->max_body_bytes = max_body_bytes;
     g_atomic_ref_count_init(&request->refs);
     g_atomic_ref_count_inc(&request->refs);  // one for the sender, one for the HTTP thread
     request->session = session_ref(session);

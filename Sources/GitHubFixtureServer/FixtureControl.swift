@@ -6,7 +6,8 @@ import Foundation
 ///
 /// - `POST /_fixture/faults` with a `FixtureFault` JSON body adds a fault.
 /// - `DELETE /_fixture/faults` clears them.
-/// - `GET /_fixture/stats` returns request counts per route.
+/// - `GET /_fixture/stats` returns request counts per route, and the README images asked for
+///   (`images`: their paths, in order).
 /// - `POST /_fixture/tokens` with `{"login": L, "scopes": [...]}` (classic; scopes default to
 ///   `["public_repo"]`) or `{"login": L, "fine_grained": true, "can_star": B, "can_follow": B}`
 ///   answers 201 `{"token": T}`.
@@ -51,7 +52,8 @@ struct FixtureControl {
             return context.json(200, FixtureJSON.encode(["ok": true]))
         case (.GET, "/_fixture/stats"):
             let counts = Dictionary(uniqueKeysWithValues: FixtureRoute.allCases.map { ($0.rawValue, state.count($0)) })
-            return context.json(200, FixtureJSON.encode(["requests": counts]))
+            let images = state.received.filter { $0.route == .image }.map(\.target)
+            return context.json(200, FixtureJSON.encode(["requests": counts, "images": images]))
         case (.POST, "/_fixture/tokens"):
             guard let request = try? JSONDecoder().decode(TokenRequest.self, from: await context.request.bodyData) else {
                 return context.json(400, FixtureJSON.error("Body must be {\"login\": …, \"scopes\": […]}", status: 400))

@@ -67,7 +67,10 @@ public struct FixtureReadmes: Sendable {
 
             """
         case "huge-image":
-            return "# A huge image\n\n![100 MB](\(base)/_fixture/images/huge.png)\n\nText after the image.\n"
+            // The double's own host counts as GitHub's; `localhost` is another site.
+            let elsewhere = base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+            return "# A huge image\n\n![100 MB](\(base)/_fixture/images/huge.png)\n\nText after the image.\n\n"
+                + "![The logo](\(base)/_fixture/images/logo.png) ![A tracking pixel](\(elsewhere)/_fixture/images/pixel.png)\n"
         case "endless-image":
             return "# An image that never finishes\n\n![endless](\(base)/_fixture/images/endless.png)\n\nText after the image.\n"
         case "script-html":

@@ -25,6 +25,8 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
     case userFollowers = "user_followers"
     /// `GET /users/{username}/following`, `/user/{id}/following` and `/users/{username}/following/{target}`.
     case userFollowing = "user_following"
+    /// `GET /_fixture/images/{name}`: the images of the test READMEs (FixtureReadmes).
+    case image
     case rateLimit = "rate_limit"
     /// `GET /user`: the signed-in account.
     case authenticatedUser = "authenticated_user"
@@ -40,6 +42,7 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
     init(path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         self = switch (parts.first, parts.count) {
+        case ("_fixture", 3) where parts[1] == "images": .image
         case ("_fixture", _): .control
         case ("search", 2) where parts[1] == "users": .search
         case ("search", 2) where parts[1] == "repositories": .searchRepositories

@@ -31,6 +31,25 @@ extension FixtureRouter {
         return cacheable(context, FixtureJSON.encode(object))
     }
 
+    /// `GET /_fixture/images/{name}`: `huge.png` says it is 100 MB (and starts sending it),
+    /// `endless.png` never answers, any other `NAME.png` is a small PNG of its own.
+    func readmeImage(_ context: FixtureContext) async throws -> HTTPResponse {
+        let name = context.pathParts[2]
+        switch name {
+        case "huge.png":
+            var body = PNGImage.identicon(seed: 1, size: 8)
+            body.append(Data(count: 100 << 20))
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png"], body: body)
+        case "endless.png":
+            try await Task.sleep(for: .seconds(3_600))
+            return HTTPResponse(statusCode: .gatewayTimeout)
+        default:
+            guard name.hasSuffix(".png") else { return HTTPResponse(statusCode: .notFound) }
+            let seed = Int64(name.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) } & 0xFFFF)
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=300"], body: PNGImage.identicon(seed: seed, size: 96))
+        }
+    }
+
     /// `GET /repos/{owner}/{repo}/releases/latest`: the newest published release, 404 when none.
     func latestRelease(_ context: FixtureContext) -> HTTPResponse {
         let parts = context.pathParts

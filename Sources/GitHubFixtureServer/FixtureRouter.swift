@@ -22,7 +22,7 @@ struct FixtureRouter: HTTPHandler {
         if route == .control { return await FixtureControl(state: state, auth: auth, stars: stars, follows: follows, data: data).handle(context) }
         if route == .deviceCode || route == .accessToken { return await deviceFlow(context) }
         // A token that is wrong, revoked or expired is refused everywhere but on avatars, as on GitHub.
-        if token != nil, context.login == nil, route != .avatar {
+        if token != nil, context.login == nil, route != .avatar, route != .image {
             var response = context.json(401, FixtureJSON.error("Bad credentials", status: 401))
             Self.addRateHeaders(&response, state.bucket("core", authenticated: false), resource: "core")
             return response
@@ -87,6 +87,7 @@ struct FixtureRouter: HTTPHandler {
         case .followers: return try charged(context, resource: "core") { followers(context) }
         case .userFollowers, .userFollowing: return try charged(context, resource: "core") { userFollows(context) }
         case .avatar: return avatar(context)
+        case .image: return try await readmeImage(context)
         case .rateLimit: return rateLimit(context)
         case .authenticatedUser: return try charged(context, resource: "core") { authenticatedUser(context) }
         case .control, .unknown, .deviceCode, .accessToken: return context.json(404, FixtureJSON.error("Not Found", status: 404))

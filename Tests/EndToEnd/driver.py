@@ -415,6 +415,10 @@ class FixtureServer:
     def requests(self, route):
         return self.stats().get(route, 0)
 
+    def images_asked_for(self):
+        """The paths of the README images the double was asked for, in order."""
+        return self._request("GET", "/_fixture/stats")["images"]
+
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()

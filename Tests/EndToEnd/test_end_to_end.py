@@ -15,6 +15,7 @@ Scenarios (driver.py has the helpers):
   scenarios_network.py    You're Offline -> Retry; 401 -> sign-in dialog -> the same search again
   scenarios_window.py     narrow layout with Back; size and favorites kept across a restart
   scenarios_korean.py     in ko_KR.UTF-8: Korean names, no English word of the catalogue left
+  scenarios_readme.py     a repository's release and README: sections, headings, Copy, Open Release, none, hostile ones
   scenarios_refresh.py    F5 / Ctrl+R keep results and detail, the Filters popover, a person's repositories
   scenarios_history.py    recent searches under the empty entry: Down/Enter, remove, Preferences clears, kept
   scenarios_notes.py      notes and tags: detail, Favorites rows, filter, tag bar, restart, export
@@ -40,13 +41,14 @@ import scenarios_main  # noqa: E402
 import scenarios_network  # noqa: E402
 import scenarios_notes  # noqa: E402
 import scenarios_preferences  # noqa: E402
+import scenarios_readme  # noqa: E402
 import scenarios_refresh  # noqa: E402
 import scenarios_repositories  # noqa: E402
 import scenarios_search  # noqa: E402
 import scenarios_shell_search  # noqa: E402
 import scenarios_window  # noqa: E402
 
-SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_history.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_refresh.SCENARIOS
+SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_history.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_readme.SCENARIOS + scenarios_refresh.SCENARIOS
              + scenarios_favorites.SCENARIOS + scenarios_notes.SCENARIOS + scenarios_files.SCENARIOS + scenarios_shell_search.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_account.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 

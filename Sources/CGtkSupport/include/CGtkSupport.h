@@ -36,6 +36,12 @@ GtkWidget *ghf_row_box_new(GtkOrientation orientation, int spacing);
 /// `button` and `image` selectors depend on ancestors' states): it draws its symbolic icon itself,
 /// in its CSS colour, instead of holding a GtkImage. style.css draws it as Adwaita draws a flat
 /// circular button (not its high-contrast variant: style.css has none).
+// A README link inside a paragraph's text (LinkedText): a button with the link role, its
+// label's baseline on the text's (see inline_link.c).
+#define GHF_TYPE_INLINE_LINK (ghf_inline_link_get_type())
+G_DECLARE_FINAL_TYPE(GhfInlineLink, ghf_inline_link, GHF, INLINE_LINK, GtkButton)
+GtkWidget *ghf_inline_link_new(void);
+
 #define GHF_TYPE_ROW_BUTTON (ghf_row_button_get_type())
 G_DECLARE_FINAL_TYPE(GhfRowButton, ghf_row_button, GHF, ROW_BUTTON, GtkButton)
 GtkWidget *ghf_row_button_new(void);
@@ -48,7 +54,19 @@ void ghf_accessible_set_description(GtkWidget *widget, const char *description);
 
 /// Marks a widget as hidden from assistive technologies (decorative images).
 void ghf_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
+// A widget of `type` with accessible role `role` (a construct-only property): a README's headings
+// (GTK_ACCESSIBLE_ROLE_HEADING) and sections (GTK_ACCESSIBLE_ROLE_GROUP).
+GtkWidget *ghf_widget_new_with_role(GType type, GtkAccessibleRole role);
+// A heading's level (1-6) for screen readers.
+void ghf_accessible_set_level(GtkWidget *widget, int level);
+// Puts `text` on the widget's clipboard (a code block's Copy).
+void ghf_widget_copy_text(GtkWidget *widget, const char *text);
+// Emits "activate-link" on a label as a click on that link does; true when a handler took it.
+gboolean ghf_label_activate_link(GtkWidget *label, const char *uri);
 
+// A README image's texture, decoded on any thread; NULL (with a message to g_free) when it is
+// not an image or is larger than `max_side` pixels on a side (see readme_image.c).
+GdkTexture *ghf_image_decode(const guint8 *data, gsize length, int max_side, char **error_message);
 /// A GdkTexture from encoded image bytes (PNG/JPEG); NULL and a message on failure.
 GdkTexture *ghf_texture_from_data(const guint8 *data, gsize length, char **error_message);
 

@@ -20,6 +20,8 @@ typedef enum {
     /// An answer came, but not one that could be read (a malformed response, bad encoding).
     GHF_HTTP_UNREADABLE,
     GHF_HTTP_OTHER,
+    /// The body was longer than the request's `max_body_bytes`: not read further.
+    GHF_HTTP_TOO_LARGE,
 } GhfHttpFailure;
 
 /// A session: its own connections; `timeout_milliseconds` without progress ends a request.
@@ -36,10 +38,11 @@ GhfHttpSession *ghf_http_session_new(unsigned timeout_milliseconds, const char *
 void ghf_http_session_free(GhfHttpSession *session);
 
 /// Sends `method url` with `header_count` headers ("Name\0value\0" pairs) and `body` (may be
-/// NULL), never following a redirect. `done` gets the answer on the HTTP thread. The caller
+/// NULL), never following a redirect; a body longer than `max_body_bytes` (0: no limit) ends
+/// the request as GHF_HTTP_TOO_LARGE once that many bytes came. `done` gets the answer on the HTTP thread. The caller
 /// holds the request (for `ghf_http_request_cancel`) until it releases it.
 GhfHttpRequest *ghf_http_send(GhfHttpSession *session, const char *method, const char *url, const char *headers, size_t headers_length,
-                              const unsigned char *body, size_t body_length, GhfHttpDone done, void *context);
+                              const unsigned char *body, size_t body_length, size_t max_body_bytes, GhfHttpDone done, void *context);
 
 /// Ends the request if it is still running (`done` then says GHF_HTTP_CANCELLED); any thread.
 void ghf_http_request_cancel(GhfHttpRequest *request);

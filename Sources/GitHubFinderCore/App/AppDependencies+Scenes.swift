@@ -31,7 +31,8 @@ extension AppDependencies {
     public func makeRepositoryDetailViewModel(repository: Repository, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
         RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring,
                                   notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: Repositories.self, id: repository.id),
-                                  readme: ReadmeViewModel(api: api, openURL: actions.openURL, now: now), apiHost: server?.host, actions: actions, now: now)
+                                  readme: ReadmeViewModel(api: api, archive: favoritesDatabase, openURL: actions.openURL, now: now), apiHost: server?.host,
+                                  actions: actions, now: now)
     }
 
     /// Your Profile for `profile` (the signed-in account's): its detail and its three lists, whose

@@ -56,6 +56,7 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v7.searchHistory", migrate: SearchHistory.create)
         migrator.registerMigration("v8.unstarredNotes", migrate: createUnstarredNotes)
         migrator.registerMigration("v9.indexGenerations", migrate: createIndexGenerations)
+        migrator.registerMigration("v10.favoriteReadmes", migrate: createFavoriteReadmes)
         return migrator
     }
 

@@ -16,6 +16,26 @@ extension GitHubClient {
         }
     }
 
+    /// The most of a README image fetched; a larger one is refused before more is read.
+    public static let maximumImageBytes = 5 << 20
+
+    /// An image of a README, fetched without credentials (whatever its host) and at most
+    /// `maximumImageBytes`: PNG, JPEG, GIF, WebP or SVG.
+    public func readmeImage(_ url: URL) async throws(GitHubError) -> Data {
+        guard DTOMapping.webURL(url.absoluteString) != nil else { throw .undecodable("image: not an http(s) URL") }
+        let response = try await get(url, policy: .init(resource: "images", sendsCredentials: false, accept: "image/*", isAvatar: true,
+                                                        maximumBodyBytes: Self.maximumImageBytes))
+        guard response.body.count <= Self.maximumImageBytes else { throw .undecodable("image: larger than 5 MB") }
+        guard Self.looksLikeImage(response.body) || Self.looksLikeSVG(response.body) else { throw .undecodable("image: not a PNG, JPEG, GIF, WebP or SVG image") }
+        return response.body
+    }
+
+    /// An SVG document (a badge): XML whose first element is `<svg`.
+    static func looksLikeSVG(_ data: Data) -> Bool {
+        let start = String(decoding: data.prefix(1_024), as: UTF8.self).lowercased()
+        return start.contains("<svg")
+    }
+
     public func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release? {
         let url = GitHubEndpoint.latestRelease(owner: owner, name: name, base: configuration.baseURL)
         do {

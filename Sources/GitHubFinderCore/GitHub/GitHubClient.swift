@@ -37,6 +37,8 @@ public final class GitHubClient: GitHubAPI {
         var token: String?
         /// Sent over `avatarTransport`.
         var isAvatar = false
+        /// The most of the body read (`HTTPRequestData.maximumBodyBytes`).
+        var maximumBodyBytes: Int?
     }
 
     /// Sends a GET, follows redirects itself (credentials stay on the API origin), records the
@@ -93,6 +95,6 @@ public final class GitHubClient: GitHubAPI {
             headers["Authorization"] = "Bearer \(token)"
         }
         if let etag { headers["If-None-Match"] = etag }
-        return HTTPRequestData(url: url, headers: headers)
+        return HTTPRequestData(url: url, headers: headers, maximumBodyBytes: policy.maximumBodyBytes)
     }
 }

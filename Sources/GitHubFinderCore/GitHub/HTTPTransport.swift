@@ -6,12 +6,16 @@ public struct HTTPRequestData: Sendable, Hashable {
     public var method: String
     public var headers: [String: String]
     public var body: Data?
+    /// The most of the answer's body to read: a longer one ends the request (an image host that
+    /// sends 100 MB). Nil: no limit.
+    public var maximumBodyBytes: Int?
 
-    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) {
+    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, maximumBodyBytes: Int? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
+        self.maximumBodyBytes = maximumBodyBytes
     }
 }
 

@@ -79,7 +79,7 @@ public final class SoupTransport: HTTPTransport, Sendable {
             let sent = headers.withUnsafeBytes { headerBytes in
                 Self.withBody(request.body) { body, bodyLength in
                     ghf_http_send(session.pointer, request.method, request.url.absoluteString, headerBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                  headerBytes.count, body, bodyLength, { context, status, headers, headersLength, body, bodyLength, failure, message in
+                                  headerBytes.count, body, bodyLength, max(0, request.maximumBodyBytes ?? 0), { context, status, headers, headersLength, body, bodyLength, failure, message in
                                       Unmanaged<Call>.fromOpaque(context!).takeRetainedValue()
                                           .finish(Call.result(status: Int(status), headers: headers, headersLength, body: body, bodyLength, failure: failure,
                                                               message: message))
@@ -128,6 +128,7 @@ public final class SoupTransport: HTTPTransport, Sendable {
             case GHF_HTTP_CONNECTION_LOST: return .failure(.offline(.connectionLost))
             // A body cut short or badly encoded is an answer, but not a readable one.
             case GHF_HTTP_UNREADABLE: return .failure(.undecodable("response: \(message.map { String(cString: $0) } ?? "")"))
+            case GHF_HTTP_TOO_LARGE: return .failure(.undecodable("response: larger than allowed"))
             default: return .failure(.offline(.other(message.map { String(cString: $0) } ?? "no HTTP response")))
             }
             var fields = HTTPHeaderFields()

@@ -225,6 +225,11 @@ final class MarkdownBuilder {
         }
         guard runBytes < limits.paragraphBytes else { return }
         var text = text
+        // A line starts at its first visible character, after `<br>` too ("a <br> b").
+        if runs.last?.text.hasSuffix("\n") == true {
+            text = String(text.drop { $0 == " " })
+            guard !text.isEmpty else { return }
+        }
         runBytes += text.utf8.count
         if runBytes >= limits.paragraphBytes { text = MarkdownText.prefix(text, bytes: max(0, text.utf8.count - (runBytes - limits.paragraphBytes))) + " …" }
         let style = currentStyle

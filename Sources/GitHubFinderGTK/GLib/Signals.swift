@@ -78,6 +78,17 @@ enum Signals {
         return connect(instance, signal, action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `gboolean activate-link(GtkLabel*, const char *uri, user_data)`. Return true when handled
+    /// (GTK then opens nothing itself).
+    static func onActivateLink(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (String) -> Bool) -> SignalConnection {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> gboolean = { _, uri, data in
+            let action: @MainActor (String) -> Bool = unbox(data)
+            let text = uri.map { String(cString: $0) } ?? ""
+            return MainActor.assumeIsolated { action(text) } ? 1 : 0
+        }
+        return connect(instance, "activate-link", action, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `gboolean key-pressed(controller, keyval, keycode, state, user_data)`.
     static func onKeyPressed(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in

@@ -57,3 +57,13 @@ final class LevelBar: Widget {
         gtk_level_bar_set_value(opaque, percent)
     }
 }
+
+extension Box {
+    /// A column that screen readers present as a named section ("README").
+    convenience init(section name: String, spacing: Int32) {
+        self.init(ghf_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_GROUP))
+        gtk_orientable_set_orientation(OpaquePointer(pointer), GTK_ORIENTATION_VERTICAL)
+        gtk_box_set_spacing(cast(), spacing)
+        setAccessibleLabel(name)
+    }
+}

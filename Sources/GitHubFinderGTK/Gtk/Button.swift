@@ -98,3 +98,13 @@ final class MenuButton: Widget {
         ghf_menu_button_set_menu_model_when_opened(opaque, menu.pointer.assumingMemoryBound(to: GMenuModel.self))
     }
 }
+
+extension Button {
+    /// A flat button that screen readers present as a link named `name` (an image inside a
+    /// README's link).
+    convenience init(link name: String) {
+        self.init(ghf_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_LINK))
+        addClass("flat")
+        setAccessibleLabel(name)
+    }
+}

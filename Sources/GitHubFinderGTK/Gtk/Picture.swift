@@ -1,5 +1,6 @@
 import CGtk
 import CGtkSupport
+import Foundation
 
 /// A GdkTexture decoded from image bytes (PNG, JPEG…), owned.
 @MainActor
@@ -13,6 +14,11 @@ public final class Texture {
             g_free(message)
             return nil
         }
+        ref = ObjectRef(adopting: UnsafeMutableRawPointer(texture))
+    }
+
+    /// Takes over a texture decoded elsewhere (`ImageDecoder`, off the main thread).
+    init(adopting texture: OpaquePointer) {
         ref = ObjectRef(adopting: UnsafeMutableRawPointer(texture))
     }
 
@@ -73,4 +79,48 @@ final class RowAvatar: Widget {
 
     /// The image drawn instead of the initials; `nil` shows the initials again.
     func setImage(_ texture: Texture?) { ghf_avatar_set_texture(avatar, texture?.opaque) }
+}
+
+/// A GtkPicture: a README's image, as wide as it is (or as asked) and never wider than the pane.
+final class Picture: Widget {
+    override class var gtkType: GType { gtk_picture_get_type() }
+
+    convenience init() {
+        self.init(gtk_picture_new())
+        gtk_picture_set_can_shrink(opaque, 1)
+        gtk_picture_set_keep_aspect_ratio(opaque, 1)
+    }
+
+    /// Shows `texture`, `width` pixels wide when asked (`<img width>`), else its own width.
+    func show(_ texture: Texture, width: Int?) {
+        gtk_picture_set_paintable(opaque, texture.opaque)
+        let shown = Int32(min(width ?? Int(texture.width), Int(texture.width) * 4))
+        let height = texture.width > 0 ? Int32((Double(shown) * Double(texture.height) / Double(texture.width)).rounded()) : texture.height
+        setSize(width: shown, height: height)
+    }
+}
+
+/// Decodes image bytes off the main thread (`ghf_image_decode`): a README's images may be
+/// megabytes of PNG, which would hold the window for many frames.
+enum ImageDecoder {
+    /// The most pixels on a side an image may have.
+    static let maximumSide: Int32 = 4_096
+
+    /// A texture made on another thread: a GdkTexture is immutable once made.
+    private struct Decoded: @unchecked Sendable {
+        let texture: OpaquePointer
+    }
+
+    @MainActor
+    static func texture(from data: Data) async -> Texture? {
+        let decoded = await Task.detached(priority: .userInitiated) { () -> Decoded? in
+            data.withUnsafeBytes { bytes in
+                var message: UnsafeMutablePointer<CChar>?
+                let texture = ghf_image_decode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), maximumSide, &message)
+                g_free(message)
+                return texture.map(Decoded.init)
+            }
+        }.value
+        return decoded.map { Texture(adopting: $0.texture) }
+    }
 }

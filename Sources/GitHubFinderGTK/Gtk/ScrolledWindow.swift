@@ -95,3 +95,15 @@ final class ListBox: Widget {
         return gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) != 0
     }
 }
+
+extension ScrolledWindow {
+    /// Scrolls so that `widget`, somewhere inside, is at the top of the view (a README's
+    /// `#anchor` link).
+    func scroll(toTop widget: Widget) {
+        guard let content = gtk_scrolled_window_get_child(opaque) else { return }
+        var x = 0.0, y = 0.0
+        guard gtk_widget_translate_coordinates(widget.pointer, content, 0, 0, &x, &y) != 0 else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(opaque)
+        gtk_adjustment_set_value(adjustment, y)
+    }
+}

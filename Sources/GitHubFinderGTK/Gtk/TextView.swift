@@ -79,6 +79,10 @@ final class FlowBox: Widget {
     func removeAll() {
         while let child = gtk_widget_get_first_child(pointer) { gtk_flow_box_remove(opaque, child) }
     }
+
+    /// Never fewer than `count` children on a line (GTK 4.8 lays a centred flow box out too
+    /// short when it may wrap everything).
+    func setMinimumPerLine(_ count: Int) { gtk_flow_box_set_min_children_per_line(opaque, guint(max(1, count))) }
 }
 
 /// Told when focus leaves `widget` (or a widget inside it).

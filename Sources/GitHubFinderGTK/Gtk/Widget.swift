@@ -75,6 +75,9 @@ class Widget {
         gtk_widget_set_margin_start(pointer, all)
         gtk_widget_set_margin_end(pointer, all)
     }
+    func setMarginStart(_ margin: Int32) { gtk_widget_set_margin_start(pointer, margin) }
+    /// Puts `text` on the clipboard (a code block's Copy).
+    func copyToClipboard(_ text: String) { ghf_widget_copy_text(pointer, text) }
     var width: Int32 { gtk_widget_get_width(pointer) }
     var height: Int32 { gtk_widget_get_height(pointer) }
     /// The display's scale for this widget (2 on HiDPI): images are asked for at size × scale.

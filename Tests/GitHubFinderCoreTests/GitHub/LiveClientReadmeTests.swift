@@ -47,6 +47,25 @@ struct LiveClientReadmeTests {
         }
     }
 
+    /// README images: fetched without the token, a 100 MB one refused once its headers say so
+    /// (not read into memory), one that never answers given up at the timeout.
+    @Test func imagesComeWithoutTheTokenAndOnlyUpTo5MB() async throws {
+        try await withLiveDouble(signedInAs: "octocat", timeout: 1) { server, client in
+            let logo = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/logo.png"))
+            #expect(GitHubClient.looksLikeImage(logo) && logo.count < 100_000)
+            #expect(server.receivedRequests.last?.headers["authorization"] == nil, "no token goes to an image host")
+            await #expect(throws: GitHubError.undecodable("response: larger than allowed")) {
+                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/huge.png"))
+            }
+            let started = ContinuousClock.now
+            await #expect(throws: GitHubError.self) {
+                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/endless.png"))
+            }
+            #expect(ContinuousClock.now - started < .seconds(10), "an image that never comes is given up")
+            await #expect(throws: GitHubError.self) { _ = try await client.readmeImage(URL(string: "file:///etc/passwd")!) }
+        }
+    }
+
     @Test func aReleaseWithoutATagIsUndecodableAndANamelessOneShowsItsTag() throws {
         #expect(throws: GitHubError.self) { try GitHubDecoding.release(from: Data(#"{"name": "x"}"#.utf8)) }
         let release = try GitHubDecoding.release(from: Data(#"{"tag_name": " v1.0 ", "name": "  ", "body": "", "published_at": "2026-01-02T03:04:05Z"}"#.utf8))

@@ -60,6 +60,14 @@ struct MarkdownParserTests {
         #expect(table.rows[2][0] == [MarkdownRun("b", style: .emphasis)])
     }
 
+    /// swift-nio's table: `[link] <br> What it is`: the second line starts at its first word.
+    @Test func aLineAfterABreakStartsAtItsFirstCharacter() throws {
+        let blocks = try parse("| Repository |\n|---|\n| [nio](https://github.com/apple/swift-nio) <br> SwiftNIO core |\n\nOne  \n  two <br>   three\n")
+        guard case .table(let table) = blocks[0].content else { Issue.record("no table: \(blocks)"); return }
+        #expect(table.rows[1][0].map(\.text).joined() == "nio \nSwiftNIO core")
+        #expect(blocks[1].runs.map(\.text).joined() == "One\ntwo \nthree")
+    }
+
     @Test func linksAreResolvedAndOtherSchemesStayText() throws {
         let blocks = try parse("[docs](Documentation/README.md) [site](https://grdb.example/) [bad](javascript:alert(1)) [mail](mailto:a@b.c) [top](#getting-started) <https://auto.example/x> www.bare.example\n")
         guard case .paragraph(let runs) = blocks.first?.content else { Issue.record("no paragraph"); return }

@@ -80,6 +80,13 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await release(owner, name)
     }
 
+    var image: @Sendable (URL) async throws(GitHubError) -> Data = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("readmeImage") }
+
+    func readmeImage(_ url: URL) async throws(GitHubError) -> Data {
+        record("image \(url.absoluteString)")
+        return try await image(url)
+    }
+
     func user(login: String) async throws(GitHubError) -> UserProfile {
         record("user \(login)")
         return try await profile(login)

@@ -53,6 +53,20 @@ public final class ReadmeViewModel {
         image.isGitHubHosted || showsExternalImages
     }
 
+    /// The bytes of `image` when it may be loaded now (`mayLoad`) and could be had, else nil:
+    /// the view decodes them. An image from another site is never fetched before the user asks.
+    public func imageData(_ image: MarkdownImage) async -> Data? {
+        guard mayLoad(image) else { return nil }
+        guard let data = try? await api.readmeImage(image.source) else { return nil }
+        imageBytesFetched += data.count
+        if !image.isGitHubHosted { externalImageBytesFetched += data.count }
+        return data
+    }
+
+    /// Image bytes fetched for this README, and of those from hosts other than GitHub's.
+    @ObservationIgnored public private(set) var imageBytesFetched = 0
+    @ObservationIgnored public private(set) var externalImageBytesFetched = 0
+
     public static var sectionName: String { tr("README") }
     public static var releaseSectionName: String { tr("Latest Release") }
     public static var openReleaseLabel: String { tr("Open Release") }
@@ -62,12 +76,18 @@ public final class ReadmeViewModel {
     public static var loadingText: String { tr("Loading the README…") }
 
     @ObservationIgnored private let api: any GitHubAPI
+    /// Where favorites' READMEs are kept to read offline (nil: none kept, as in tests).
+    @ObservationIgnored private let archive: (any ReadmeArchive)?
+    /// The README last fetched, and for which repository: kept when the repository is starred.
+    @ObservationIgnored private var fetched: (repositoryID: Int64, readme: KeptReadme)?
     @ObservationIgnored private let openURL: @MainActor (URL) -> Void
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private var task: Task<Void, Never>?
 
-    public init(api: any GitHubAPI, openURL: @escaping @MainActor (URL) -> Void, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(api: any GitHubAPI, archive: (any ReadmeArchive)? = nil, openURL: @escaping @MainActor (URL) -> Void,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.api = api
+        self.archive = archive
         self.openURL = openURL
         self.now = now
     }
@@ -91,6 +111,11 @@ public final class ReadmeViewModel {
             async let latest = Result(catching: { () async throws(GitHubError) in try await api.latestRelease(owner: parts[0], name: parts[1]) })
             let (readmeResult, releaseResult) = await (readme, latest)
             guard !Task.isCancelled else { return }
+            if case .success(let text?) = readmeResult {
+                let kept = KeptReadme(markdown: text, branch: branch ?? "HEAD")
+                self?.fetched = (repository.id, kept)
+                self?.archive?.keep(kept, repositoryID: repository.id)
+            }
             // Parsed off the main thread: a long README takes milliseconds cmark-gfm should not
             // take from the window.
             // On a thread of its own: the parse may wait up to its 3 s for cmark-gfm's child, and
@@ -113,6 +138,29 @@ public final class ReadmeViewModel {
             // A release that could not be had keeps the one shown.
             if case .success = releaseResult { self.release = parsed.release }
         }
+    }
+
+    /// The README kept for `repository` (a favorite read offline), when none is shown: its page
+    /// could not be had, so `load` never ran.
+    public func showKept(repository: Repository, apiHost: String?) {
+        guard !Self.isLoaded(phase), let page = repository.htmlURL, let kept = archive?.keptReadme(repositoryID: repository.id) else { return }
+        let links = ReadmeLinks(repositoryPage: page, branch: kept.branch, apiHost: apiHost)
+        task?.cancel()
+        task = Task { [weak self] in
+            let parsed = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: try? MarkdownParser.parse(kept.markdown, links: links))
+                }
+            }
+            guard !Task.isCancelled, let self, let parsed, !Self.isLoaded(phase) else { return }
+            phase = .loaded(parsed)
+        }
+    }
+
+    /// The repository was starred: the README fetched for it is kept from now on.
+    public func keepFetched(repositoryID: Int64) {
+        guard let fetched, fetched.repositoryID == repositoryID else { return }
+        archive?.keep(fetched.readme, repositoryID: repositoryID)
     }
 
     public func send(_ input: Input) {

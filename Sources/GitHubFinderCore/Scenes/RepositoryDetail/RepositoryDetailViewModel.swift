@@ -116,6 +116,8 @@ public final class RepositoryDetailViewModel {
             if case .unauthorized = error { actions.signInRequired { [weak self] in self?.send(.load) } }
             // What the list knew stays on screen; only the page could not be had.
             if state.details != nil { state.refreshError = error.localizedDescription } else { state.phase = .failed(message: error.localizedDescription) }
+            // A favorite's README reads offline.
+            readme?.showKept(repository: state.repository, apiHost: apiHost)
         }
     }
 
@@ -123,6 +125,7 @@ public final class RepositoryDetailViewModel {
         do {
             if state.isFavorite { try starring.unstar(state.repository) } else { try starring.star(state.repository) }
             state.isFavorite.toggle()
+            if state.isFavorite { readme?.keepFetched(repositoryID: state.repository.id) }
         } catch {
             actions.showError(error.localizedDescription)
         }

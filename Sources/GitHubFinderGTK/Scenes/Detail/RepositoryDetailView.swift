@@ -10,6 +10,8 @@ final class RepositoryDetailView {
     let openButton: Button
     /// The note and tags, while a favorite.
     let notes: NotesSection?
+    /// The latest release and the README, under the numbers.
+    let readme: ReadmeSection?
     private let viewModel: RepositoryDetailViewModel
     private let avatars: AvatarTextures
     private let avatar: Avatar
@@ -42,6 +44,12 @@ final class RepositoryDetailView {
         notes = viewModel.notes.map(NotesSection.init(viewModel:))
         if let notes { builder.get("notes_slot", as: Box.self).append(notes.root) }
         root = builder.get("repository_pane")
+        readme = viewModel.readme.map(ReadmeSection.init(viewModel:))
+        if let readme {
+            builder.get("readme_slot", as: Box.self).append(readme.root)
+            readme.scrollTo = { [root] heading in root.scroll(toTop: heading) }
+            readme.watch(root)
+        }
         starButton = builder.get("repository_star_button")
         openButton = builder.get("repository_open_button")
         avatar = builder.get("owner_avatar")

@@ -49,8 +49,15 @@ struct ReadmeViewModelTests {
         guard case .loaded(let document) = model.phase, case .paragraph(let runs) = document.blocks[0].content else { return }
         let images = runs.compactMap(\.image)
         #expect(images.map(model.mayLoad) == [true, false])
+        api.image = { url throws(GitHubError) in Data(url.lastPathComponent.utf8) }
+        #expect(await model.imageData(images[0]) == Data("logo.png".utf8))
+        #expect(await model.imageData(images[1]) == nil, "the tracking pixel is not fetched")
+        #expect(api.calls.filter { $0.hasPrefix("image ") } == ["image https://raw.githubusercontent.com/groue/GRDB.swift/main/logo.png"])
+        #expect(model.externalImageBytesFetched == 0)
         model.send(.showExternalImages)
         #expect(images.map(model.mayLoad) == [true, true])
+        #expect(await model.imageData(images[1]) == Data("p.gif".utf8))
+        #expect(model.imageBytesFetched == 13 && model.externalImageBytesFetched == 5)
         #expect(model.release == nil)
     }
 

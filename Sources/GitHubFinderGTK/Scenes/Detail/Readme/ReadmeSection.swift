@@ -1,0 +1,108 @@
+import GitHubFinderCore
+
+/// A repository's latest release and README under its numbers, from `ReadmeViewModel`: the
+/// sections "Latest Release" (name, tag and date, notes, Open Release) and "README" (loading,
+/// "No README", why it could not be had, or the document).
+@MainActor
+final class ReadmeSection {
+    let root: Box
+    /// Scrolls the pane to show a heading (an `#anchor` link).
+    var scrollTo: (@MainActor (Widget) -> Void)?
+    private let viewModel: ReadmeViewModel
+    private let release: Box
+    private let releaseTitle = Label(classes: ["title-4"])
+    private let releaseSubtitle = Label(classes: ["dim-label"])
+    private let releaseNotes = MarkdownView(compact: true)
+    private let openRelease = Button(label: ReadmeViewModel.openReleaseLabel)
+    private let readme: Box
+    private let status = Label(classes: ["dim-label"])
+    private let showImages = Button(label: ReadmeViewModel.showExternalImagesLabel)
+    private let images: ReadmeImages
+    private let document = MarkdownView()
+    private var connections: [SignalConnection] = []
+    private var observation: StateObservation?
+
+    init(viewModel: ReadmeViewModel) {
+        self.viewModel = viewModel
+        images = ReadmeImages(viewModel: viewModel)
+        root = Box(.vertical, spacing: 24)
+        release = Box(section: ReadmeViewModel.releaseSectionName, spacing: 6)
+        release.append(Label(ReadmeViewModel.releaseSectionName, classes: ["heading"]))
+        releaseTitle.setWrap()
+        releaseTitle.setSelectable()
+        release.append(releaseTitle)
+        release.append(releaseSubtitle)
+        release.append(releaseNotes.root)
+        openRelease.setAlign(horizontal: .start)
+        release.append(openRelease)
+        release.setVisible(false)
+        root.append(release)
+        readme = Box(section: ReadmeViewModel.sectionName, spacing: 12)
+        readme.append(Label(ReadmeViewModel.sectionName, classes: ["heading"]))
+        status.setWrap()
+        readme.append(status)
+        // Images from other sites wait for this: a tracking pixel must not learn who looked.
+        showImages.setAlign(horizontal: .start)
+        showImages.setVisible(false)
+        readme.append(showImages)
+        readme.append(document.root)
+        readme.setVisible(false)
+        root.append(readme)
+        for view in [releaseNotes, document] {
+            view.onLink = { [weak self] link in self?.follow(link, in: view) }
+            view.onImage = { [images] image in images.add(image) }
+        }
+        connections = [
+            openRelease.onClicked { [weak self] in self?.viewModel.send(.openRelease) },
+            showImages.onClicked { [weak self] in self?.viewModel.send(.showExternalImages) },
+        ]
+        observation = StateObservation({ [viewModel] in
+            (viewModel.phase, viewModel.release, viewModel.refreshError, viewModel.showsExternalImages)
+        }) { [weak self] _ in
+            self?.render()
+        }
+    }
+
+    /// Loads the images as the pane scrolls them near.
+    func watch(_ scroller: ScrolledWindow) { images.watch(scroller) }
+
+    /// The README's document view (tests and the bench wait for it to be built).
+    var documentView: MarkdownView { document }
+
+    private func render() {
+        if let summary = viewModel.release {
+            releaseTitle.setText(summary.title)
+            releaseSubtitle.show(summary.subtitle.isEmpty ? nil : summary.subtitle)
+            releaseNotes.show(summary.notes ?? MarkdownDocument())
+            openRelease.setVisible(summary.page != nil)
+        }
+        release.setVisible(viewModel.release != nil)
+        showImages.setVisible(viewModel.hasExternalImages && !viewModel.showsExternalImages)
+        images.scheduleCheck()
+        readme.setVisible(viewModel.phase != .idle)
+        switch viewModel.phase {
+        case .idle:
+            status.show(nil)
+        case .loading:
+            status.show(ReadmeViewModel.loadingText)
+        case .none:
+            status.show(ReadmeViewModel.noReadmeText)
+            document.show(MarkdownDocument())
+        case .failed(let message):
+            status.show(message)
+            document.show(MarkdownDocument())
+        case .loaded(let content):
+            status.show(viewModel.refreshError)
+            document.show(content)
+        }
+    }
+
+    /// Anchors scroll to their heading in the same document; the rest is the view model's.
+    private func follow(_ link: MarkdownLink, in view: MarkdownView) {
+        if case .anchor(let anchor) = link {
+            if let heading = view.heading(for: anchor) ?? document.heading(for: anchor) { scrollTo?(heading) }
+            return
+        }
+        viewModel.send(.openLink(link))
+    }
+}

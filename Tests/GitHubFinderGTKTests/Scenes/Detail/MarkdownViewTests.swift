@@ -1,0 +1,155 @@
+import CGtk
+import CGtkSupport
+import Foundation
+import GitHubFinderCore
+import XCTest
+@testable import GitHubFinderGTK
+
+/// A README as GTK widgets, in a real window: what a reader sees and what a screen reader is
+/// told, links that go only where `ReadmeLinks` judged they may, and a long document built a
+/// slice at a time.
+final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
+    static let links = ReadmeLinks(repositoryPage: URL(string: "https://github.com/groue/GRDB.swift")!, branch: "master")
+
+    @MainActor
+    private func shown(_ markdown: String) throws -> (MarkdownView, Window) {
+        gtk_init()
+        let view = MarkdownView()
+        let window = Window(gtk_window_new())
+        gtk_window_set_default_size(window.cast(), 600, 800)
+        window.setChild(ScrolledWindow(view.root))
+        window.present()
+        view.show(try MarkdownParser.parse(markdown, links: Self.links))
+        XCTAssertTrue(MainLoop.run(until: { view.isBuilt }), "the document was never built")
+        MainLoop.run(for: 0.1)
+        return (view, window)
+    }
+
+    /// Every widget under `root`, depth first.
+    @MainActor
+    private func widgets(under root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(root)
+        while let widget = child {
+            found.append(widget)
+            found += widgets(under: widget)
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return found
+    }
+
+    @MainActor
+    private func labels(of view: MarkdownView, role: GtkAccessibleRole? = nil) -> [UnsafeMutablePointer<GtkWidget>] {
+        widgets(under: view.root.pointer).filter { widget in
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0
+                && role.map { gtk_accessible_get_accessible_role(OpaquePointer(widget)) == $0 } ?? true
+        }
+    }
+
+    @MainActor
+    private func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_label_get_text(OpaquePointer(label))) }
+
+    /// Emits "activate-link" as a click on the link would; true when the label handled it.
+    @MainActor
+    private func activate(_ href: String, on label: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        ghf_label_activate_link(label, href) != 0
+    }
+
+    func testBlocksBecomeWidgetsAReaderAndAScreenReaderUnderstand() throws {
+        try MainActor.assumeIsolated {
+            let (view, window) = try shown("""
+                # GRDB
+
+                A toolkit for **SQLite** <b>not markup</b> & <span foreground="red">neither</span>, see [the guide](Documentation/Guide.md) or [usage](#usage).
+
+                ## Usage
+
+                - one
+                - two
+                  1. nested
+
+                - [x] done
+                - [ ] to do
+
+                > quoted *words*
+
+                ```swift
+                let x = 1 < 2
+                ```
+
+                | Name | Stars |
+                |:-----|------:|
+                | GRDB | 7,000 |
+
+                ---
+                """)
+            defer { window.destroy() }
+            let headings = labels(of: view, role: GTK_ACCESSIBLE_ROLE_HEADING).map(text)
+            XCTAssertEqual(headings, ["GRDB", "Usage"], "headings have the heading role")
+            let texts = view.texts
+            XCTAssertTrue(texts.contains("A toolkit for SQLite not markup & neither, see the guide or usage."), "\(texts)")
+            for expected in ["one", "two", "nested", "done", "to do", "quoted words", "Name", "Stars", "GRDB", "7,000"] {
+                XCTAssertTrue(texts.contains(expected), "no label shows \(expected): \(texts)")
+            }
+            let plain = labels(of: view).map(text)
+            XCTAssertTrue(plain.contains("let x = 1 < 2"), "the code is shown as written")
+            XCTAssertEqual(plain.filter { $0 == "•" }.count, 2, "bullets mark the items")
+            XCTAssertTrue(plain.contains("1."), "numbers mark an ordered list's items")
+            let all = widgets(under: view.root.pointer)
+            let checks = all.filter { g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_check_button_get_type()) != 0 }
+            XCTAssertEqual(checks.map { gtk_check_button_get_active(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkCheckButton.self)) != 0 }, [true, false], "task items show their state")
+            XCTAssertTrue(checks.allSatisfy { gtk_widget_get_sensitive($0) == 0 }, "a reader cannot tick them")
+            let buttons = all.filter { g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_button_get_type()) != 0 }
+                .filter { gtk_accessible_get_accessible_role(OpaquePointer($0)) == GTK_ACCESSIBLE_ROLE_BUTTON }
+            XCTAssertEqual(buttons.count, 1, "one Copy button for the one code block")
+            XCTAssertEqual(all.filter { g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_separator_get_type()) != 0 }.count, 1)
+
+            // Links are widgets with the link role, named by their text: a relative one goes to
+            // the repository on GitHub, an anchor to its heading.
+            XCTAssertEqual(view.links.map(\.name), ["the guide", "usage"])
+            XCTAssertTrue(view.links.allSatisfy { gtk_accessible_get_accessible_role(OpaquePointer($0.widget.pointer)) == GTK_ACCESSIBLE_ROLE_LINK })
+            var followed: [MarkdownLink] = []
+            view.onLink = { followed.append($0) }
+            view.links.forEach { gtk_widget_activate($0.widget.pointer) }
+            XCTAssertTrue(MainLoop.run(until: { followed.count == 2 }), "activating a link follows it")
+            XCTAssertEqual(followed, [.web(URL(string: "https://github.com/groue/GRDB.swift/blob/master/Documentation/Guide.md")!), .anchor("usage")])
+            // A label's own link handler (headings keep links in their text) follows only what the README linked.
+            let heading = labels(of: view, role: GTK_ACCESSIBLE_ROLE_HEADING)[0]
+            XCTAssertTrue(ghf_label_activate_link(heading, "javascript:alert(1)") != 0, "an address the README did not link opens nothing, not even in GTK")
+            XCTAssertEqual(followed.count, 2)
+            XCTAssertNotNil(view.heading(for: "usage"))
+        }
+    }
+
+    func testHostileLinksAreTextAndMarkupCharactersAreShownAsTyped() throws {
+        try MainActor.assumeIsolated {
+            let (view, window) = try shown("[click](javascript:alert(1)) <script>alert(2)</script> & &amp; <b>x</b> \"quotes\" 'single'\n")
+            defer { window.destroy() }
+            let texts = labels(of: view).map(text)
+            XCTAssertEqual(texts.count, 1, "\(texts)")
+            XCTAssertTrue(texts[0].hasPrefix("click"), texts[0])
+            XCTAssertTrue(texts[0].contains("& & x \"quotes\" 'single'"), texts[0])
+            let markup = String(cString: gtk_label_get_label(OpaquePointer(labels(of: view)[0])))
+            XCTAssertFalse(markup.contains("javascript"), "a javascript: link is not a link: \(markup)")
+        }
+    }
+
+    func testALongTableIsBuiltASliceAtATime() throws {
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let markdown = "# Table\n\n| # | Name | Value |\n|---:|:---|:---:|\n" + (1...500).map { "| \($0) | row \($0) | \($0 * 7) |" }.joined(separator: "\n") + "\n\nAfter the table.\n"
+            let view = MarkdownView()
+            let window = Window(gtk_window_new())
+            window.setChild(ScrolledWindow(view.root))
+            window.present()
+            view.show(try MarkdownParser.parse(markdown, links: Self.links))
+            XCTAssertFalse(view.isBuilt, "1,500 cells are not built in one go")
+            XCTAssertLessThan(view.texts.count, 1_500)
+            XCTAssertTrue(MainLoop.run(until: { view.isBuilt }))
+            XCTAssertEqual(view.texts.count, 1 + 3 * 501 + 1)
+            XCTAssertEqual(view.texts.last, "After the table.")
+            XCTAssertTrue(view.texts.contains("row 500"))
+            window.destroy()
+        }
+    }
+}
