@@ -2,21 +2,16 @@
 // link role, so screen readers list it as a link named by its text. GTK 4.8's GtkTextView puts
 // a child's bottom on the line's baseline, which would lift the link's text above the words
 // around it by its font's descent: the button says it is that much shorter than its label and
-// lets the label hang below, so both baselines meet.
+// lets the label hang below, so both baselines meet. The depth below the baseline is the
+// label's own (its height less its baseline), measured with it.
 #include "CGtkSupport.h"
 
 struct _GhfInlineLink {
     GtkButton parent_instance;
+    int descent;
 };
 
 G_DEFINE_FINAL_TYPE(GhfInlineLink, ghf_inline_link, GTK_TYPE_BUTTON)
-
-static int ghf_inline_link_descent(GtkWidget *widget) {
-    PangoFontMetrics *metrics = pango_context_get_metrics(gtk_widget_get_pango_context(widget), NULL, NULL);
-    int descent = PANGO_PIXELS(pango_font_metrics_get_descent(metrics));
-    pango_font_metrics_unref(metrics);
-    return descent;
-}
 
 static void ghf_inline_link_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
                                     int *minimum_baseline, int *natural_baseline) {
@@ -24,9 +19,11 @@ static void ghf_inline_link_measure(GtkWidget *widget, GtkOrientation orientatio
     *minimum_baseline = *natural_baseline = -1;
     GtkWidget *child = gtk_button_get_child(GTK_BUTTON(widget));
     if (child == NULL) return;
-    gtk_widget_measure(child, orientation, for_size, minimum, natural, NULL, NULL);
+    int baseline = -1;
+    gtk_widget_measure(child, orientation, for_size, minimum, natural, NULL, &baseline);
     if (orientation != GTK_ORIENTATION_VERTICAL) return;
-    int descent = ghf_inline_link_descent(widget);
+    int descent = baseline >= 0 ? MAX(0, *natural - baseline) : 0;
+    GHF_INLINE_LINK(widget)->descent = descent;
     *minimum = MAX(0, *minimum - descent);
     *natural = MAX(*minimum, *natural - descent);
 }
@@ -35,7 +32,7 @@ static void ghf_inline_link_size_allocate(GtkWidget *widget, int width, int heig
     (void)baseline;
     GtkWidget *child = gtk_button_get_child(GTK_BUTTON(widget));
     if (child == NULL) return;
-    gtk_widget_allocate(child, width, height + ghf_inline_link_descent(widget), -1, NULL);
+    gtk_widget_allocate(child, width, height + GHF_INLINE_LINK(widget)->descent, -1, NULL);
 }
 
 static void ghf_inline_link_class_init(GhfInlineLinkClass *klass) {

@@ -1,6 +1,8 @@
 // Decoding a README's image, off the main thread: PNG, JPEG, GIF (its first frame), WebP where
 // a loader is installed, and SVG (badges) through gdk-pixbuf. An image larger than `max_side`
-// pixels on a side is refused once its header is read, before its pixels are.
+// pixels on a side is refused once its header is read, before its pixels are: the loader is
+// asked for 0x0 (which makes every loader stop, as gdk_pixbuf_get_file_info does) and nothing
+// more is written to it.
 #include "CGtkSupport.h"
 
 typedef struct {
@@ -12,7 +14,7 @@ static void ghf_image_size_prepared(GdkPixbufLoader *loader, int width, int heig
     GhfSizeCheck *check = data;
     if (width > check->max_side || height > check->max_side || width <= 0 || height <= 0) {
         check->too_large = TRUE;
-        gdk_pixbuf_loader_set_size(loader, 1, 1);
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
     }
 }
 
@@ -21,8 +23,11 @@ GdkTexture *ghf_image_decode(const guint8 *data, gsize length, int max_side, cha
     GhfSizeCheck check = {max_side, FALSE};
     gulong handler = g_signal_connect(loader, "size-prepared", G_CALLBACK(ghf_image_size_prepared), &check);
     GError *error = NULL;
-    gboolean written = gdk_pixbuf_loader_write(loader, data, length, &error);
-    gboolean closed = gdk_pixbuf_loader_close(loader, written ? &error : NULL);
+    gboolean written = TRUE;
+    // A chunk at a time, so that a header saying it is too large ends the decoding there.
+    for (gsize at = 0; at < length && written && !check.too_large; at += 64 * 1024)
+        written = gdk_pixbuf_loader_write(loader, data + at, MIN(64 * 1024, length - at), &error);
+    gboolean closed = gdk_pixbuf_loader_close(loader, written && !check.too_large ? &error : NULL);
     g_signal_handler_disconnect(loader, handler);
     GdkTexture *texture = NULL;
     if (check.too_large) {

@@ -25,8 +25,9 @@ public protocol GitHubAPI: Sendable {
     func readme(owner: String, name: String) async throws(GitHubError) -> String?
     /// Its latest published release, revalidated the same way; nil when it has none (404).
     func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release?
-    /// An image of a README (any host, no credentials), at most 5 MB.
-    func readmeImage(_ url: URL) async throws(GitHubError) -> Data
+    /// An image of a README (any host, no credentials), at most 5 MB; a redirect only where
+    /// `mayFollow` allows.
+    func readmeImage(_ url: URL, mayFollow: @escaping @Sendable (URL) -> Bool) async throws(GitHubError) -> Data
     /// A profile, revalidated with `If-None-Match` when it was fetched before.
     func user(login: String) async throws(GitHubError) -> UserProfile
     /// The profile as last fetched, without touching the network (nil if never fetched).

@@ -20,11 +20,12 @@ extension GitHubClient {
     public static let maximumImageBytes = 5 << 20
 
     /// An image of a README, fetched without credentials (whatever its host) and at most
-    /// `maximumImageBytes`: PNG, JPEG, GIF, WebP or SVG.
-    public func readmeImage(_ url: URL) async throws(GitHubError) -> Data {
+    /// `maximumImageBytes`: PNG, JPEG, GIF, WebP or SVG. A redirect is followed only to an
+    /// address `mayFollow` allows.
+    public func readmeImage(_ url: URL, mayFollow: @escaping @Sendable (URL) -> Bool) async throws(GitHubError) -> Data {
         guard DTOMapping.webURL(url.absoluteString) != nil else { throw .undecodable("image: not an http(s) URL") }
         let response = try await get(url, policy: .init(resource: "images", sendsCredentials: false, accept: "image/*", isAvatar: true,
-                                                        maximumBodyBytes: Self.maximumImageBytes))
+                                                        maximumBodyBytes: Self.maximumImageBytes, mayFollow: mayFollow))
         guard response.body.count <= Self.maximumImageBytes else { throw .undecodable("image: larger than 5 MB") }
         guard Self.looksLikeImage(response.body) || Self.looksLikeSVG(response.body) else { throw .undecodable("image: not a PNG, JPEG, GIF, WebP or SVG image") }
         return response.body

@@ -39,6 +39,8 @@ public final class GitHubClient: GitHubAPI {
         var isAvatar = false
         /// The most of the body read (`HTTPRequestData.maximumBodyBytes`).
         var maximumBodyBytes: Int?
+        /// Where a redirect may go (nil: anywhere http(s)).
+        var mayFollow: (@Sendable (URL) -> Bool)?
     }
 
     /// Sends a GET, follows redirects itself (credentials stay on the API origin), records the
@@ -50,7 +52,9 @@ public final class GitHubClient: GitHubAPI {
         for _ in 0...Self.maximumRedirects {
             if Task.isCancelled { throw .cancelled }
             let response = try await (policy.isAvatar ? avatarTransport : transport).send(request(for: target, policy: policy, etag: cached?.etag))
-            if let limit = RateLimit(headers: response.headers, fallbackResource: policy.resource) {
+            // Only GitHub's API says what quota is left: an image host could otherwise claim the
+            // search quota is spent for a day.
+            if configuration.isAPIOrigin(target), let limit = RateLimit(headers: response.headers, fallbackResource: policy.resource) {
                 rateLimits.record(limit)
             }
             if (300..<400).contains(response.status) && response.status != 304 {
@@ -58,6 +62,11 @@ public final class GitHubClient: GitHubAPI {
                 // or one without a usable Location, is reported with the status it really had.
                 guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
                       let next = URL(string: location, relativeTo: target)?.absoluteURL, next.scheme == "http" || next.scheme == "https" else {
+                    throw .unusableRedirect(status: response.status)
+                }
+                // A README image goes only where it could have been fetched from directly, and
+                // never from https down to http.
+                if let mayFollow = policy.mayFollow, !mayFollow(next) || target.scheme == "https" && next.scheme == "http" {
                     throw .unusableRedirect(status: response.status)
                 }
                 logger.debug("following redirect", metadata: ["status": "\(response.status)", "host": "\(next.host ?? "?")"])

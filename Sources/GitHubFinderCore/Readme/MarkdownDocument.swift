@@ -71,6 +71,15 @@ public enum MarkdownListMarker: Equatable, Sendable {
     case bullet
     case number(Int)
     case task(checked: Bool)
+
+    /// What marks the item: "•", "3." (a task's is its check box).
+    public var text: String {
+        switch self {
+        case .bullet: "•"
+        case .number(let number): "\(number)."
+        case .task(let checked): checked ? "☑" : "☐"
+        }
+    }
 }
 
 /// A stretch of text in one style.

@@ -24,3 +24,16 @@ final class ToastOverlay: Widget {
     /// Names the buttons of the toast on screen, which libadwaita 1.2 leaves misnamed.
     func nameButtons(dismiss: String) { ghf_toast_overlay_name_buttons(pointer, dismiss) }
 }
+
+/// An AdwClamp: its child no wider than `maximum` pixels (a README image's `<img width>`), and
+/// narrower when the pane is.
+final class Clamp: Widget {
+    override class var gtkType: GType { adw_clamp_get_type() }
+
+    convenience init(_ child: Widget, maximum: Int) {
+        self.init(adw_clamp_new())
+        adw_clamp_set_maximum_size(opaque, Int32(maximum))
+        adw_clamp_set_tightening_threshold(opaque, Int32(maximum))
+        adw_clamp_set_child(opaque, child.pointer)
+    }
+}

@@ -20,6 +20,8 @@ final class LinkedText: Widget {
         gtk_text_view_set_wrap_mode(cast(), GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_accepts_tab(cast(), 0)
         addClass("readme-text")
+        // Its links are the Tab stops, not the text around them.
+        gtk_widget_set_focusable(pointer, 0)
         let buffer = gtk_text_view_get_buffer(cast())!
         var end = GtkTextIter()
         for piece in pieces {

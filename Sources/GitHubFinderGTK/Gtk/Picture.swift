@@ -91,36 +91,13 @@ final class Picture: Widget {
         gtk_picture_set_keep_aspect_ratio(opaque, 1)
     }
 
-    /// Shows `texture`, `width` pixels wide when asked (`<img width>`), else its own width.
-    func show(_ texture: Texture, width: Int?) {
+    /// Shows `texture` as wide as it is where there is room, shrinking with the pane down to
+    /// `minimumWidth` (a wide screenshot never widens the window; a row of badges, which lays
+    /// children out at their minimum, shows them whole). A `Clamp` around it keeps it narrower.
+    func show(_ texture: Texture, minimumWidth: Int32 = 240) {
         gtk_picture_set_paintable(opaque, texture.opaque)
-        let shown = Int32(min(width ?? Int(texture.width), Int(texture.width) * 4))
-        let height = texture.width > 0 ? Int32((Double(shown) * Double(texture.height) / Double(texture.width)).rounded()) : texture.height
-        setSize(width: shown, height: height)
-    }
-}
-
-/// Decodes image bytes off the main thread (`ghf_image_decode`): a README's images may be
-/// megabytes of PNG, which would hold the window for many frames.
-enum ImageDecoder {
-    /// The most pixels on a side an image may have.
-    static let maximumSide: Int32 = 4_096
-
-    /// A texture made on another thread: a GdkTexture is immutable once made.
-    private struct Decoded: @unchecked Sendable {
-        let texture: OpaquePointer
-    }
-
-    @MainActor
-    static func texture(from data: Data) async -> Texture? {
-        let decoded = await Task.detached(priority: .userInitiated) { () -> Decoded? in
-            data.withUnsafeBytes { bytes in
-                var message: UnsafeMutablePointer<CChar>?
-                let texture = ghf_image_decode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), maximumSide, &message)
-                g_free(message)
-                return texture.map(Decoded.init)
-            }
-        }.value
-        return decoded.map { Texture(adopting: $0.texture) }
+        guard texture.width > 0 else { return }
+        let width = min(texture.width, minimumWidth)
+        setSize(width: width, height: Int32((Double(width) * Double(texture.height) / Double(texture.width)).rounded()))
     }
 }

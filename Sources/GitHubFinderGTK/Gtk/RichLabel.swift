@@ -24,6 +24,9 @@ final class RichLabel: Widget {
         gtk_label_set_wrap(opaque, 1)
         gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
         gtk_label_set_selectable(opaque, 1)
+        // Not a Tab stop of its own unless it has links: a long README would take hundreds of
+        // presses to get through. Its text can still be selected with the pointer.
+        if content.links.isEmpty { gtk_widget_set_focusable(pointer, 0) }
         links = content.links
         connection = Signals.onActivateLink(raw) { [weak self] href in
             // An address the label made up itself opens nothing either.
@@ -33,6 +36,9 @@ final class RichLabel: Widget {
     }
 
     var text: String { gtk_label_get_text(opaque).map { String(cString: $0) } ?? "" }
+
+    /// Shown but not selectable (an expander's summary: a click opens it).
+    func setUnselectable() { gtk_label_set_selectable(opaque, 0) }
 
     /// Centred lines (`<p align="center">`).
     func center() {

@@ -51,6 +51,6 @@ struct FavoriteReadmesTests {
         #expect(database.keptReadme(repositoryID: 100) == nil, "not a favorite yet")
         try database.save(NotesAndTagsTests.repository(100))
         model.keepFetched(repositoryID: 100)
-        #expect(database.keptReadme(repositoryID: 100) == KeptReadme(markdown: "# Later\n", branch: "main"))
+        #expect(await eventually { database.keptReadme(repositoryID: 100) == KeptReadme(markdown: "# Later\n", branch: "main") })
     }
 }

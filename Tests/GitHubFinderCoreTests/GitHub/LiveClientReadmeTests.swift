@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GitHubFinderCore
+import GitHubFixtureServer
 
 /// READMEs and latest releases from the GitHub double over real HTTP on loopback.
 @Suite("Live client: READMEs and releases")
@@ -51,18 +52,29 @@ struct LiveClientReadmeTests {
     /// (not read into memory), one that never answers given up at the timeout.
     @Test func imagesComeWithoutTheTokenAndOnlyUpTo5MB() async throws {
         try await withLiveDouble(signedInAs: "octocat", timeout: 1) { server, client in
-            let logo = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/logo.png"))
+            let anywhere: @Sendable (URL) -> Bool = { _ in true }
+            let logo = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/logo.png"), mayFollow: anywhere)
             #expect(GitHubClient.looksLikeImage(logo) && logo.count < 100_000)
             #expect(server.receivedRequests.last?.headers["authorization"] == nil, "no token goes to an image host")
             await #expect(throws: GitHubError.undecodable("response: larger than allowed")) {
-                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/huge.png"))
+                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/huge.png"), mayFollow: anywhere)
             }
             let started = ContinuousClock.now
             await #expect(throws: GitHubError.self) {
-                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/endless.png"))
+                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/endless.png"), mayFollow: anywhere)
             }
             #expect(ContinuousClock.now - started < .seconds(10), "an image that never comes is given up")
-            await #expect(throws: GitHubError.self) { _ = try await client.readmeImage(URL(string: "file:///etc/passwd")!) }
+            await #expect(throws: GitHubError.self) { _ = try await client.readmeImage(URL(string: "file:///etc/passwd")!, mayFollow: anywhere) }
+            // A redirect to a host the image could not have been fetched from is not followed:
+            // the request to the other host is never made.
+            let elsewhere = try #require(URL(string: server.baseURL.absoluteString.replacingOccurrences(of: "127.0.0.1", with: "localhost")))
+            server.inject(FixtureFault(.redirect, route: .image, redirectBase: elsewhere.absoluteString))
+            let before = server.receivedRequests.count
+            await #expect(throws: GitHubError.unusableRedirect(status: 302)) {
+                _ = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/logo.png"), mayFollow: { $0.host == "127.0.0.1" })
+            }
+            #expect(server.receivedRequests.count == before + 1, "only the first request was made")
+            server.clearFaults()
         }
     }
 

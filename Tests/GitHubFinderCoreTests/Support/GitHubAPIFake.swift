@@ -82,7 +82,7 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
 
     var image: @Sendable (URL) async throws(GitHubError) -> Data = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("readmeImage") }
 
-    func readmeImage(_ url: URL) async throws(GitHubError) -> Data {
+    func readmeImage(_ url: URL, mayFollow: @escaping @Sendable (URL) -> Bool) async throws(GitHubError) -> Data {
         record("image \(url.absoluteString)")
         return try await image(url)
     }

@@ -57,11 +57,17 @@ public final class ReadmeViewModel {
     /// the view decodes them. An image from another site is never fetched before the user asks.
     public func imageData(_ image: MarkdownImage) async -> Data? {
         guard mayLoad(image) else { return nil }
-        guard let data = try? await api.readmeImage(image.source) else { return nil }
+        // A redirect may go only where the image could have been fetched from directly.
+        let allowsOtherSites = showsExternalImages, links = links
+        let mayFollow: @Sendable (URL) -> Bool = { url in allowsOtherSites || links?.isGitHubHosted(url) == true }
+        guard let data = try? await api.readmeImage(image.source, mayFollow: mayFollow) else { return nil }
         imageBytesFetched += data.count
         if !image.isGitHubHosted { externalImageBytesFetched += data.count }
         return data
     }
+
+    /// "Show images from other sites" is offered: the README has some, not shown yet.
+    public var offersExternalImages: Bool { hasExternalImages && !showsExternalImages }
 
     /// Image bytes fetched for this README, and of those from hosts other than GitHub's.
     @ObservationIgnored public private(set) var imageBytesFetched = 0
@@ -74,12 +80,16 @@ public final class ReadmeViewModel {
     public static var copyLabel: String { tr("Copy") }
     public static var noReadmeText: String { tr("No README") }
     public static var loadingText: String { tr("Loading the README…") }
+    /// What an image without a description is called in its place.
+    public static var unnamedImage: String { tr("Image") }
 
     @ObservationIgnored private let api: any GitHubAPI
     /// Where favorites' READMEs are kept to read offline (nil: none kept, as in tests).
     @ObservationIgnored private let archive: (any ReadmeArchive)?
     /// The README last fetched, and for which repository: kept when the repository is starred.
     @ObservationIgnored private var fetched: (repositoryID: Int64, readme: KeptReadme)?
+    /// How the README shown resolves its links and judges its images' hosts.
+    @ObservationIgnored private var links: ReadmeLinks?
     @ObservationIgnored private let openURL: @MainActor (URL) -> Void
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private var task: Task<Void, Never>?
@@ -105,6 +115,7 @@ public final class ReadmeViewModel {
         task?.cancel()
         if case .loaded = phase {} else { phase = .loading }
         let links = ReadmeLinks(repositoryPage: page, branch: branch ?? "HEAD", apiHost: apiHost)
+        self.links = links
         let now = now()
         task = Task { [weak self, api] in
             async let readme = Result(catching: { () async throws(GitHubError) in try await api.readme(owner: parts[0], name: parts[1]) })
@@ -114,7 +125,7 @@ public final class ReadmeViewModel {
             if case .success(let text?) = readmeResult {
                 let kept = KeptReadme(markdown: text, branch: branch ?? "HEAD")
                 self?.fetched = (repository.id, kept)
-                self?.archive?.keep(kept, repositoryID: repository.id)
+                self?.keep(kept, repositoryID: repository.id)
             }
             // Parsed off the main thread: a long README takes milliseconds cmark-gfm should not
             // take from the window.
@@ -143,16 +154,20 @@ public final class ReadmeViewModel {
     /// The README kept for `repository` (a favorite read offline), when none is shown: its page
     /// could not be had, so `load` never ran.
     public func showKept(repository: Repository, apiHost: String?) {
-        guard !Self.isLoaded(phase), let page = repository.htmlURL, let kept = archive?.keptReadme(repositoryID: repository.id) else { return }
-        let links = ReadmeLinks(repositoryPage: page, branch: kept.branch, apiHost: apiHost)
+        guard !Self.isLoaded(phase), let page = repository.htmlURL, let archive else { return }
         task?.cancel()
         task = Task { [weak self] in
-            let parsed = await withCheckedContinuation { continuation in
+            // Read and parsed off the main thread: the database may be busy with an import.
+            let found = await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: try? MarkdownParser.parse(kept.markdown, links: links))
+                    let kept = archive.keptReadme(repositoryID: repository.id)
+                    let links = kept.map { ReadmeLinks(repositoryPage: page, branch: $0.branch, apiHost: apiHost) }
+                    let parsed = kept.flatMap { kept in links.flatMap { try? MarkdownParser.parse(kept.markdown, links: $0) } }
+                    continuation.resume(returning: parsed.map { ($0, links!) })
                 }
             }
-            guard !Task.isCancelled, let self, let parsed, !Self.isLoaded(phase) else { return }
+            guard !Task.isCancelled, let self, let (parsed, links) = found, !Self.isLoaded(phase) else { return }
+            self.links = links
             phase = .loaded(parsed)
         }
     }
@@ -160,7 +175,13 @@ public final class ReadmeViewModel {
     /// The repository was starred: the README fetched for it is kept from now on.
     public func keepFetched(repositoryID: Int64) {
         guard let fetched, fetched.repositoryID == repositoryID else { return }
-        archive?.keep(fetched.readme, repositoryID: repositoryID)
+        keep(fetched.readme, repositoryID: repositoryID)
+    }
+
+    /// Written off the main thread: the write waits its turn behind an import's.
+    private func keep(_ readme: KeptReadme, repositoryID: Int64) {
+        guard let archive else { return }
+        DispatchQueue.global(qos: .utility).async { archive.keep(readme, repositoryID: repositoryID) }
     }
 
     public func send(_ input: Input) {

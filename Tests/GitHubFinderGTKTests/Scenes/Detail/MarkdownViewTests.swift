@@ -152,4 +152,21 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
             window.destroy()
         }
     }
+
+    /// A README section and its views are freed with the detail pane (a closure holding its own
+    /// view kept every repository's pane, and its builder, alive).
+    func testTheSectionIsFreedWithItsPane() throws {
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!))
+            var section: ReadmeSection? = ReadmeSection(viewModel: ReadmeViewModel(api: client, openURL: { _ in }))
+            section?.documentView.show(try MarkdownParser.parse("# Title\n\nSee [the guide](docs/guide.md) and ![logo](logo.png).\n", links: Self.links))
+            XCTAssertTrue(MainLoop.run(until: { section?.documentView.isBuilt == true }))
+            weak var weakSection = section
+            weak var weakView = section?.documentView
+            section = nil
+            XCTAssertNil(weakSection, "the section is freed")
+            XCTAssertNil(weakView, "its document view is freed")
+        }
+    }
 }

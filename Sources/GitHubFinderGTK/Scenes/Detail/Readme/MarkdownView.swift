@@ -142,6 +142,7 @@ final class MarkdownView {
             let content = Box(.vertical, spacing: 12)
             content.setMargins(6)
             let summary = label(RunMarkup(runs))
+            summary.setUnselectable()
             place(Expander(label: summary, child: content), block)
             containers.append(content)
         case .detailsEnd:
@@ -172,10 +173,8 @@ final class MarkdownView {
 
     private func markerWidget(_ marker: MarkdownListMarker) -> Widget {
         switch marker {
-        case .bullet:
-            return Label("•", xalign: 1)
-        case .number(let number):
-            return Label("\(number).", xalign: 1)
+        case .bullet, .number:
+            return Label(marker.text, xalign: 1)
         case .task(let checked):
             // Read-only: a README's task list is not the reader's to tick.
             let check = CheckButton()
@@ -188,7 +187,7 @@ final class MarkdownView {
 
     /// A label, or when it has links a `LinkedText`, whose links screen readers can reach.
     private func paragraph(_ runs: [MarkdownRun], centered: Bool = false, bold: Bool = false, inCell: Bool = false) -> Widget {
-        guard !bold, runs.contains(where: { $0.link != nil }) else {
+        guard runs.contains(where: { $0.link != nil }) else {
             let markup = RunMarkup(runs, bold: bold)
             let label = label(markup)
             if centered { label.center() }
@@ -196,7 +195,7 @@ final class MarkdownView {
             if inCell { label.setMinimumCharacters(min(markup.text.count, Self.cellCharacters)) }
             return label
         }
-        let view = LinkedText(RunMarkup.pieces(runs)) { [weak self] link in self?.onLink?(link) }
+        let view = LinkedText(RunMarkup.pieces(runs, bold: bold)) { [weak self] link in self?.onLink?(link) }
         if centered { view.center() }
         shownTexts.append(.linked(view))
         // A GtkTextView asks for the width of its longest line at least; in this wrapper it
@@ -278,6 +277,8 @@ final class MarkdownView {
         table = row < rows.count ? (pending.grid, pending.content, row) : nil
     }
 
+    /// Building a slice, then GTK measuring what it added, must stay well inside a frame: no
+    /// main-loop stall over 50 ms while a long README appears (DESIGN §6).
     private static var sliceMilliseconds: Int { 6 }
     private static var listIndent: Int32 { 24 }
     private static var quoteIndent: Int32 { 14 }

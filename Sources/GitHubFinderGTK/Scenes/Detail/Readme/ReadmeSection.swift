@@ -49,7 +49,10 @@ final class ReadmeSection {
         readme.setVisible(false)
         root.append(readme)
         for view in [releaseNotes, document] {
-            view.onLink = { [weak self] link in self?.follow(link, in: view) }
+            // Weakly: a view holding a closure that holds the view would never be freed.
+            view.onLink = { [weak self, weak view] link in
+                if let view { self?.follow(link, in: view) }
+            }
             view.onImage = { [images] image in images.add(image) }
         }
         connections = [
@@ -77,7 +80,7 @@ final class ReadmeSection {
             openRelease.setVisible(summary.page != nil)
         }
         release.setVisible(viewModel.release != nil)
-        showImages.setVisible(viewModel.hasExternalImages && !viewModel.showsExternalImages)
+        showImages.setVisible(viewModel.offersExternalImages)
         images.scheduleCheck()
         readme.setVisible(viewModel.phase != .idle)
         switch viewModel.phase {

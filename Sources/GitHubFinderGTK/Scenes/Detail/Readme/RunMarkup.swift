@@ -43,14 +43,14 @@ struct RunMarkup: Equatable {
     }
 
     /// The runs cut where their link changes.
-    static func pieces(_ runs: [MarkdownRun]) -> [Piece] {
+    static func pieces(_ runs: [MarkdownRun], bold: Bool = false) -> [Piece] {
         var pieces: [Piece] = []
         var start = 0
         while start < runs.count {
             var end = start + 1
             while end < runs.count, runs[end].link == runs[start].link { end += 1 }
             let unlinked = runs[start..<end].map { MarkdownRun($0.text, style: $0.style) }
-            let content = RunMarkup(unlinked)
+            let content = RunMarkup(unlinked, bold: bold)
             let link = runs[start].link
             pieces.append(Piece(markup: link == nil ? content.markup : "<u>" + content.markup + "</u>", text: content.text, link: link))
             start = end
