@@ -66,6 +66,23 @@ public final class ReadmeViewModel {
         return data
     }
 
+    /// The line under the section's heading: loading, "No README", why it could not be had, or
+    /// why a refresh failed (the README fetched before stays shown); nil when nothing to say.
+    public var statusText: String? {
+        switch phase {
+        case .idle: nil
+        case .loading: Self.loadingText
+        case .none: Self.noReadmeText
+        case .failed(let message): message
+        case .loaded: refreshError
+        }
+    }
+
+    /// The document shown (empty until loaded, and when there is none).
+    public var document: MarkdownDocument {
+        if case .loaded(let document) = phase { document } else { MarkdownDocument() }
+    }
+
     /// "Show images from other sites" is offered: the README has some, not shown yet.
     public var offersExternalImages: Bool { hasExternalImages && !showsExternalImages }
 
@@ -127,15 +144,7 @@ public final class ReadmeViewModel {
                 self?.fetched = (repository.id, kept)
                 self?.keep(kept, repositoryID: repository.id)
             }
-            // Parsed off the main thread: a long README takes milliseconds cmark-gfm should not
-            // take from the window.
-            // On a thread of its own: the parse may wait up to its 3 s for cmark-gfm's child, and
-            // the cooperative pool has as many threads as cores.
-            let parsed = await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: Self.parse(readmeResult, releaseResult, links: links, now: now))
-                }
-            }
+            let parsed = await Self.offMainThread { Self.parse(readmeResult, releaseResult, links: links, now: now) }
             guard !Task.isCancelled, let self else { return }
             // A failed refresh keeps the README on screen, and says why.
             if let phase = parsed.phase {
@@ -157,14 +166,11 @@ public final class ReadmeViewModel {
         guard !Self.isLoaded(phase), let page = repository.htmlURL, let archive else { return }
         task?.cancel()
         task = Task { [weak self] in
-            // Read and parsed off the main thread: the database may be busy with an import.
-            let found = await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    let kept = archive.keptReadme(repositoryID: repository.id)
-                    let links = kept.map { ReadmeLinks(repositoryPage: page, branch: $0.branch, apiHost: apiHost) }
-                    let parsed = kept.flatMap { kept in links.flatMap { try? MarkdownParser.parse(kept.markdown, links: $0) } }
-                    continuation.resume(returning: parsed.map { ($0, links!) })
-                }
+            // The database may be busy with an import: read off the main thread too.
+            let found = await Self.offMainThread { () -> (MarkdownDocument, ReadmeLinks)? in
+                guard let kept = archive.keptReadme(repositoryID: repository.id) else { return nil }
+                let links = ReadmeLinks(repositoryPage: page, branch: kept.branch, apiHost: apiHost)
+                return (try? MarkdownParser.parse(kept.markdown, links: links)).map { ($0, links) }
             }
             guard !Task.isCancelled, let self, let (parsed, links) = found, !Self.isLoaded(phase) else { return }
             self.links = links
@@ -215,4 +221,13 @@ public final class ReadmeViewModel {
     }
 
     private static func isLoaded(_ phase: Phase) -> Bool { if case .loaded = phase { true } else { false } }
+
+    /// Runs `work` (a parse) off the main thread: a long README takes milliseconds cmark-gfm
+    /// should not take from the window. On a thread of its own: the parse may wait up to its
+    /// 3 s for cmark-gfm's child, and the cooperative pool has as many threads as cores.
+    nonisolated private static func offMainThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+        }
+    }
 }

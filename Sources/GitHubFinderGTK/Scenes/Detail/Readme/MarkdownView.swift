@@ -15,7 +15,6 @@ final class MarkdownView {
     var onImage: (@MainActor (ReadmeImage) -> Void)?
     /// Every block of the document shown is built.
     private(set) var isBuilt = true
-    var onBuilt: (@MainActor () -> Void)?
 
     private var document = MarkdownDocument()
     private var next = 0
@@ -107,9 +106,8 @@ final class MarkdownView {
                 self?.work = 0
                 self?.buildSlice()
             }
-        } else if !isBuilt {
+        } else {
             isBuilt = true
-            onBuilt?()
         }
     }
 

@@ -83,21 +83,9 @@ final class ReadmeSection {
         showImages.setVisible(viewModel.offersExternalImages)
         images.scheduleCheck()
         readme.setVisible(viewModel.phase != .idle)
-        switch viewModel.phase {
-        case .idle:
-            status.show(nil)
-        case .loading:
-            status.show(ReadmeViewModel.loadingText)
-        case .none:
-            status.show(ReadmeViewModel.noReadmeText)
-            document.show(MarkdownDocument())
-        case .failed(let message):
-            status.show(message)
-            document.show(MarkdownDocument())
-        case .loaded(let content):
-            status.show(viewModel.refreshError)
-            document.show(content)
-        }
+        status.show(viewModel.statusText)
+        // While loading, a README shown before stays (a refresh); the first load shows nothing.
+        if viewModel.phase != .loading { document.show(viewModel.document) }
     }
 
     /// Anchors scroll to their heading in the same document; the rest is the view model's.

@@ -40,6 +40,13 @@ struct RunMarkup: Equatable {
         let markup: String
         let text: String
         let link: MarkdownLink?
+
+        /// Only `pieces(_:bold:)` makes them, from escaped runs.
+        fileprivate init(markup: String, text: String, link: MarkdownLink?) {
+            self.markup = markup
+            self.text = text
+            self.link = link
+        }
     }
 
     /// The runs cut where their link changes.
