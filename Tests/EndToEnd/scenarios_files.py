@@ -128,8 +128,16 @@ def _choose_file(app, title, path):
     # Enter once the location field holds the whole path (typed keys arrive in the app's time).
     if not app.wait_until(lambda: any(text_of(t) == path for t in find_all(app.node, "text", only_visible=False))):
         return False
-    app.key("Return")
-    return True
+    # GTK's location entry can swallow an Enter that comes while it still loads the folder or
+    # completes the name (seen in CI: the dialog stayed open, the whole path in it): Enter again
+    # while the location field is still there, a few times, and say whether the dialog closed.
+    def still_open():
+        return any(text_of(t) == path for t in find_all(app.node, "text", only_visible=False))
+    for _ in range(4):
+        app.key("Return")
+        if app.wait_until(lambda: not still_open(), timeout=3):
+            return True
+    return False
 
 
 def export_import_from_the_window():
