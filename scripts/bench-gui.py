@@ -49,7 +49,9 @@ Figures (DESIGN.md §6):
 Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (15), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
 GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
 GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, peers, start, search,
-favorites, repositories, narrow, filter, rate-limited, offline, memory, account, shell-search).
+favorites, repositories, narrow, filter, rate-limited, offline, memory, account, shell-search, readme).
+- readme.*, idle.cpu.readme-detail: the README and latest release in a repository's detail, see
+  scripts/bench_readme.py.
 - shell-search.initial-result-set.100k.running / .cold-activation: GNOME Shell's search provider over
   100,000 favorites, called on the session bus as the Shell calls it (the D-Bus service file put in
   $GHF_DBUS_SERVICES, which with-display.sh gives the bus): GetInitialResultSet timed from the call
@@ -79,6 +81,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
+import bench_readme  # noqa: E402
 import gui_driver as gui  # noqa: E402
 from gui_driver import StateNotReached  # noqa: E402
 
@@ -1588,6 +1591,8 @@ REQUIRED = {
     "shell-search": ["shell-search.initial-result-set.100k.running", "shell-search.initial-result-set.100k.cold-activation"],
     "account": ["idle.cpu.your-profile", "idle.cpu.your-profile-following", "idle.cpu.your-profile-followers", "idle.cpu.your-profile-repositories",
                 "account.import-following.5000.longest-main-loop-stall"],
+    "readme": ["readme.data-to-first-screen", "readme.appearing.longest-main-loop-stall", "readme.image-bytes.other-sites",
+               "readme.scroll.grdb.longest-main-loop-stall", "idle.cpu.readme-detail", "readme.memory.resident.grdb"],
 }
 
 
@@ -1597,12 +1602,18 @@ def report_missing():
             continue
         for name in names:
             if name not in REPORT.emitted:
-                if name.startswith("account.") or name.startswith("smooth."):
+                if name.endswith("longest-main-loop-stall"):
                     unit, baseline, budget = "ms", "budget", "<= %d" % STALL_BUDGET_MS
                 elif name.startswith("shell-search"):
                     unit, baseline, budget = "ms", None, "p99 <= 50" if name.endswith("running") else "max <= 300"
                 elif name.startswith("peer."):
                     unit, baseline, budget = ("ms" if ".first-window." in name else "MB"), name.replace("start-page", "gnome-calculator"), "<= gnome-calculator"
+                elif name == "readme.memory.resident.grdb":
+                    unit, baseline, budget = "MB", "readme.memory.resident.grdb-without-readme", "<= baseline + %d MB" % bench_readme.README_MEMORY_BUDGET_MB
+                elif name == "readme.data-to-first-screen":
+                    unit, baseline, budget = "ms", None, None
+                elif name == "readme.image-bytes.other-sites":
+                    unit, baseline, budget = "bytes", None, "== 0"
                 elif name.startswith("memory"):
                     unit, baseline, budget = "MB", "memory.resident.bare-adw-window", "<= baseline + %d MB" % MEMORY_BUDGET_MB
                 else:
@@ -1662,6 +1673,8 @@ def main():
         session_account(folder)
     if wanted("shell-search"):
         session_shell_search(folder)
+    if wanted("readme"):
+        bench_readme.session(folder, sys.modules[__name__])
     report_missing()
     report_warnings(folder)
     log("done in %.0f s" % (time.time() - started))

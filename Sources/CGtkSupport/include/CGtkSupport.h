@@ -61,6 +61,12 @@ GtkWidget *ghf_widget_new_with_role(GType type, GtkAccessibleRole role);
 void ghf_accessible_set_level(GtkWidget *widget, int level);
 // Puts `text` on the widget's clipboard (a code block's Copy).
 void ghf_widget_copy_text(GtkWidget *widget, const char *text);
+// A scrolled window inside a scrolled pane that leaves the vertical wheel to the pane (a README's
+// code block, which scrolls sideways, with Shift and the wheel too; see nested_scroll.c).
+void ghf_scrolled_window_scrolls_sideways_only(GtkWidget *scrolled);
+// A scrolled window inside a scrolled pane that leaves every wheel turn to the pane (the wrapper
+// of a paragraph with links, which never scrolls).
+void ghf_scrolled_window_never_scrolls(GtkWidget *scrolled);
 // Emits "activate-link" on a label as a click on that link does; true when a handler took it.
 gboolean ghf_label_activate_link(GtkWidget *label, const char *uri);
 

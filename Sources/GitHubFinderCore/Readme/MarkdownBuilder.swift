@@ -116,6 +116,14 @@ final class MarkdownBuilder {
     // MARK: - Blocks
 
     private func add(_ content: MarkdownBlock.Content) {
+        if case .paragraph(let runs) = content, runs.reduce(0, { $0 + $1.text.utf8.count }) > limits.paragraphPieceBytes {
+            for piece in MarkdownText.pieces(runs, bytes: limits.paragraphPieceBytes) { addBlock(.paragraph(piece)) }
+            return
+        }
+        addBlock(content)
+    }
+
+    private func addBlock(_ content: MarkdownBlock.Content) {
         guard blocks.count < limits.blocks else { blocksLeftOut += 1; pendingMarker = nil; return }
         blocks.append(MarkdownBlock(content, quoteDepth: min(quoteDepth, limits.depth), listDepth: min(listDepth, limits.depth),
                                     marker: pendingMarker, centered: centeredDepth > 0))

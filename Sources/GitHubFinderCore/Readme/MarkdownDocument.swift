@@ -20,6 +20,28 @@ public struct MarkdownDocument: Equatable, Sendable {
             return nil
         })
     }
+
+    /// The document's top-level parts, top down: each block on its own, except a `<details>`
+    /// with everything up to its end (an unmatched one runs to the end). The view builds and
+    /// drops a part as a whole, as it comes near the screen or goes far from it.
+    public var parts: [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = 0
+        var depth = 0
+        for (index, block) in blocks.enumerated() {
+            switch block.content {
+            case .detailsStart: depth += 1
+            case .detailsEnd: depth = max(0, depth - 1)
+            default: break
+            }
+            if depth == 0 {
+                parts.append(start..<index + 1)
+                start = index + 1
+            }
+        }
+        if start < blocks.count { parts.append(start..<blocks.count) }
+        return parts
+    }
 }
 
 public struct MarkdownBlock: Equatable, Sendable {
@@ -48,6 +70,13 @@ public struct MarkdownBlock: Equatable, Sendable {
     public var marker: MarkdownListMarker?
     /// Centred (`<p align="center">`, `<div align="center">`), as READMEs lay out their logos.
     public var centered: Bool
+
+    /// The bytes of text it shows (its runs, or its code): what the view lays out.
+    public var textBytes: Int {
+        if case .code(_, let text) = content { return text.utf8.count }
+        if case .notice(let text) = content { return text.utf8.count }
+        return runs.reduce(0) { $0 + $1.text.utf8.count }
+    }
 
     /// Every run of text it shows (a table's cells in order).
     public var runs: [MarkdownRun] {

@@ -9,6 +9,9 @@ public struct MarkdownLimits: Sendable {
     public var tableRows = 500
     /// Text of one paragraph, heading or cell.
     public var paragraphBytes = 64 * 1024
+    /// A paragraph longer than this (no real README's text is) is shown as several, cut after a
+    /// space: one label that long is laid out in one go, too slowly for a frame.
+    public var paragraphPieceBytes = 1024
     public var codeBytes = 64 * 1024
     /// An image's description.
     public var imageDescriptionBytes = 1024

@@ -25,6 +25,8 @@ public final class Texture {
     var opaque: OpaquePointer { OpaquePointer(ref.pointer) }
     var width: Int32 { gdk_texture_get_width(opaque) }
     var height: Int32 { gdk_texture_get_height(opaque) }
+    /// What its pixels take in memory.
+    var pixelBytes: Int { Int(width) * Int(height) * 4 }
 }
 
 /// A GtkImage of a themed icon.

@@ -28,6 +28,19 @@ final class ScrolledWindow: Widget {
 
     private var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(opaque) }
 
+    /// What it scrolls: its child, or the child of the viewport GTK put it in.
+    var content: UnsafeMutablePointer<GtkWidget>? {
+        guard let child = gtk_scrolled_window_get_child(opaque) else { return nil }
+        guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(child)), gtk_viewport_get_type()) != 0 else { return child }
+        return gtk_viewport_get_child(OpaquePointer(child))
+    }
+
+    /// How far the content is scrolled down, in pixels.
+    var verticalPosition: Double {
+        get { gtk_adjustment_get_value(adjustment) }
+        set { gtk_adjustment_set_value(adjustment, newValue) }
+    }
+
     /// Calls `action` with how far below the viewport the content goes, and the viewport's
     /// height, each time it scrolls.
     func onVerticalScroll(_ action: @escaping @MainActor (_ remainingBelow: Double, _ pageSize: Double) -> Void) -> SignalConnection {
@@ -97,24 +110,14 @@ final class ListBox: Widget {
 }
 
 extension ScrolledWindow {
-    /// Scrolls so that `widget`, somewhere inside, is at the top of the view (a README's
-    /// `#anchor` link).
-    func scroll(toTop widget: Widget) {
-        guard let content = gtk_scrolled_window_get_child(opaque) else { return }
-        var x = 0.0, y = 0.0
-        guard gtk_widget_translate_coordinates(widget.pointer, content, 0, 0, &x, &y) != 0 else { return }
-        let adjustment = gtk_scrolled_window_get_vadjustment(opaque)
-        gtk_adjustment_set_value(adjustment, y)
-    }
-}
-
-extension ScrolledWindow {
     /// Scrolls `child` sideways only (a wide code block or table), as tall as its content.
     convenience init(sideways child: Widget) {
         self.init(gtk_scrolled_window_new())
         setChild(child)
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
+        // The wheel over it scrolls the pane it is in (GTK's would stop at it).
+        ghf_scrolled_window_scrolls_sideways_only(pointer)
     }
 }
 
@@ -134,5 +137,6 @@ extension ScrolledWindow {
             if let bar { ghf_accessible_set_hidden(bar, 1) }
         }
         setExpand(horizontal: !natural)
+        ghf_scrolled_window_never_scrolls(pointer)
     }
 }

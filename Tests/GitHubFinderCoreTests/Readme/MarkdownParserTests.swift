@@ -143,6 +143,36 @@ struct MarkdownParserTests {
         #expect(!blocks.contains { "\($0)".contains("alert") }, "script content is dropped, attributes never kept")
     }
 
+    /// The parts the view builds and drops as a whole: each block, except a `<details>` with
+    /// all it holds (nested ones included); one left open runs to the end.
+    @Test func partsKeepADetailsWithWhatItHolds() {
+        let blocks: [MarkdownBlock.Content] = [
+            .heading(level: 1, runs: [MarkdownRun("A")], anchor: "a"), .paragraph([MarkdownRun("p")]),
+            .detailsStart([MarkdownRun("More")]), .paragraph([MarkdownRun("in")]),
+            .detailsStart([MarkdownRun("Deeper")]), .rule, .detailsEnd, .detailsEnd,
+            .rule, .detailsStart([MarkdownRun("Open")]), .paragraph([MarkdownRun("to the end")]),
+        ]
+        let document = MarkdownDocument(blocks: blocks.map { MarkdownBlock($0) })
+        #expect(document.parts == [0..<1, 1..<2, 2..<8, 8..<9, 9..<11])
+        #expect(MarkdownDocument().parts.isEmpty)
+    }
+
+    /// A paragraph far longer than any real README's is shown as several of at most 1 KB, cut
+    /// after a space, nothing lost, links and styles kept on each piece.
+    @Test func aHugeParagraphIsCutIntoPiecesAtSpaces() throws {
+        let words = (1...600).map { "word\($0)" }
+        let markdown = words[..<300].joined(separator: " ") + " [a link in the middle](https://example.com/) *and* " + words[300...].joined(separator: " ") + "\n"
+        let blocks = try parse(markdown)
+        let pieces = blocks.compactMap { block -> [MarkdownRun]? in if case .paragraph(let runs) = block.content { runs } else { nil } }
+        #expect(pieces.count == blocks.count && pieces.count > 4)
+        #expect(pieces.allSatisfy { $0.reduce(0) { $0 + $1.text.utf8.count } <= MarkdownLimits.readme.paragraphPieceBytes })
+        #expect(pieces.dropLast().allSatisfy { $0.last?.text.hasSuffix(" ") == true }, "cut after a space, never inside a word")
+        let text = pieces.flatMap { $0 }.map(\.text).joined()
+        #expect(text == markdown.dropLast().replacingOccurrences(of: "[a link in the middle](https://example.com/) *and*", with: "a link in the middle and"))
+        #expect(pieces.flatMap { $0 }.contains { $0.text.contains("a link") && $0.link == .web(URL(string: "https://example.com/")!) })
+        #expect(blocks.dropFirst().allSatisfy { $0.marker == nil })
+    }
+
     @Test func pangoMarkupCharactersAreJustText() throws {
         let blocks = try parse("<span foreground=\"red\">x</span> &lt;i&gt; a < b & c > d\n")
         guard case .paragraph(let runs) = blocks.first?.content else { Issue.record("no paragraph"); return }

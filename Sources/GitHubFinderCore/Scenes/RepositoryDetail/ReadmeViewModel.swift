@@ -86,6 +86,9 @@ public final class ReadmeViewModel {
     /// "Show images from other sites" is offered: the README has some, not shown yet.
     public var offersExternalImages: Bool { hasExternalImages && !showsExternalImages }
 
+    /// When the README's text last arrived (fetched, or read from what was kept), before it was
+    /// parsed: the bench times from here to its first screen drawn.
+    @ObservationIgnored public private(set) var receivedAt: ContinuousClock.Instant?
     /// Image bytes fetched for this README, and of those from hosts other than GitHub's.
     @ObservationIgnored public private(set) var imageBytesFetched = 0
     @ObservationIgnored public private(set) var externalImageBytesFetched = 0
@@ -139,6 +142,7 @@ public final class ReadmeViewModel {
             async let latest = Result(catching: { () async throws(GitHubError) in try await api.latestRelease(owner: parts[0], name: parts[1]) })
             let (readmeResult, releaseResult) = await (readme, latest)
             guard !Task.isCancelled else { return }
+            self?.receivedAt = .now
             if case .success(let text?) = readmeResult {
                 let kept = KeptReadme(markdown: text, branch: branch ?? "HEAD")
                 self?.fetched = (repository.id, kept)
@@ -165,6 +169,7 @@ public final class ReadmeViewModel {
     public func showKept(repository: Repository, apiHost: String?) {
         guard !Self.isLoaded(phase), let page = repository.htmlURL, let archive else { return }
         task?.cancel()
+        receivedAt = .now
         task = Task { [weak self] in
             // The database may be busy with an import: read off the main thread too.
             let found = await Self.offMainThread { () -> (MarkdownDocument, ReadmeLinks)? in

@@ -47,7 +47,6 @@ final class RepositoryDetailView {
         readme = viewModel.readme.map(ReadmeSection.init(viewModel:))
         if let readme {
             builder.get("readme_slot", as: Box.self).append(readme.root)
-            readme.scrollTo = { [root] heading in root.scroll(toTop: heading) }
             readme.watch(root)
         }
         starButton = builder.get("repository_star_button")

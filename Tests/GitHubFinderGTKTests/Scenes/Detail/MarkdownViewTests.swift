@@ -153,6 +153,77 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A long README in a scrolled pane is built around what the pane shows, wherever the
+    /// reader is (a few screens' worth, not 1,200 parts); an #anchor brings its heading to the
+    /// top of the view, and the parts built above it do not push it down.
+    func testALongDocumentInAPaneIsBuiltAroundTheView() throws {
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let markdown = (1...400).map { "## Section \($0)\n\nThe text of section \($0), long enough to wrap onto a second line in a pane this wide, or nearly.\n\n```\nlet section = \($0)\n```\n" }.joined(separator: "\n")
+            let view = MarkdownView()
+            let window = Window(gtk_window_new())
+            gtk_window_set_default_size(window.cast(), 600, 800)
+            let pane = ScrolledWindow(view.root)
+            window.setChild(pane)
+            window.present()
+            view.watch(pane)
+            let document = try MarkdownParser.parse(markdown, links: Self.links)
+            XCTAssertEqual(document.parts.count, 1_200)
+            view.show(document)
+            @MainActor func settle() {
+                MainLoop.run(for: 0.3)
+                XCTAssertTrue(MainLoop.run(until: { view.isBuilt }), "what the view shows was never built")
+                MainLoop.run(for: 0.2)
+            }
+            settle()
+            XCTAssertTrue(view.texts.contains("Section 1"))
+            XCTAssertFalse(view.texts.contains("Section 40"), "a part screens below the view waits")
+            XCTAssertLessThan(view.builtParts, 60, "a few screens are built, not the whole document")
+
+            // Down to the end (its height changes as it is built: scrolled there again).
+            for _ in 0..<5 {
+                pane.verticalPosition = .greatestFiniteMagnitude
+                settle()
+            }
+            XCTAssertTrue(view.texts.contains("Section 400"), "the end is built once the reader is there")
+            XCTAssertFalse(view.texts.contains("Section 1"), "the start, far above, is dropped")
+            XCTAssertLessThan(view.builtParts, 100)
+
+            XCTAssertTrue(view.scroll(to: "section-200"))
+            settle()
+            let heading = try XCTUnwrap(view.heading(for: "section-200"))
+            XCTAssertTrue(view.texts.contains("Section 200"))
+            var bounds = graphene_rect_t()
+            XCTAssertTrue(gtk_widget_compute_bounds(heading.pointer, pane.pointer, &bounds) != 0)
+            XCTAssertLessThan(abs(bounds.origin.y), 30, "the heading is at the top of the view")
+            XCTAssertTrue(view.texts.contains("Section 199"), "the parts just above it are built too")
+            window.destroy()
+        }
+    }
+
+    /// Release notes that say nothing (an empty document) in a pane cost nothing once shown: no
+    /// frame is asked for (a slice waiting for the layout of slots that do not exist once had the
+    /// window redrawn at 60 frames a second for as long as the detail was open).
+    func testAnEmptyDocumentInAPaneAsksForNoFrames() throws {
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let view = MarkdownView()
+            let window = Window(gtk_window_new())
+            let pane = ScrolledWindow(view.root)
+            window.setChild(pane)
+            window.present()
+            view.watch(pane)
+            view.show(MarkdownDocument())
+            MainLoop.run(for: 0.5)
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(view.root.pointer))
+            let before = gdk_frame_clock_get_frame_counter(clock)
+            MainLoop.run(for: 0.5)
+            let frames = gdk_frame_clock_get_frame_counter(clock) - before
+            XCTAssertLessThanOrEqual(frames, 2, "\(frames) frames in half a second with nothing to show")
+            window.destroy()
+        }
+    }
+
     /// A README section and its views are freed with the detail pane (a closure holding its own
     /// view kept every repository's pane, and its builder, alive).
     func testTheSectionIsFreedWithItsPane() throws {

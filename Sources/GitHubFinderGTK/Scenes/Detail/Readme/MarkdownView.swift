@@ -1,11 +1,18 @@
+import CGtk
 import GitHubFinderCore
 
-/// A README or release notes (`MarkdownDocument`) as GTK widgets in a column: headings,
-/// paragraphs with links, code with Copy, lists, quotes, tables, rules and `<details>`.
+/// A README or release notes (`MarkdownDocument`) as GTK widgets in a column: one slot per part
+/// of the document (`MarkdownDocument.parts`), each built by `MarkdownPart`.
 ///
-/// Built a slice a main-loop turn (at most `sliceMilliseconds` of building each), top down, so
-/// a long README (GRDB's ~1,900 blocks, a 500-row table) never holds the window: the first
-/// screen shows at once and the rest follows while the user reads.
+/// - Built a slice a main-loop turn (at most `sliceMilliseconds` of building each), so a long
+///   README never holds the window: the first screen shows at once, the rest follows.
+/// - In a scrolled pane (`watch`), only the parts within `buildScreens` screens of the view are
+///   built, and a part more than `dropScreens` screens away is dropped, its slot keeping the
+///   height it had: GRDB's ~1,900 blocks then cost the memory and the layout of a few screens,
+///   wherever the reader is (DESIGN §6). A slot never built holds a guess of its height; when
+///   parts above the view are built, the view moves by what they grew, so what the reader looks
+///   at stays where it is.
+/// - Without a pane to watch (tests, the bench's check of a whole document), every part is built.
 @MainActor
 final class MarkdownView {
     let root: Box
@@ -13,23 +20,30 @@ final class MarkdownView {
     var onLink: (@MainActor (MarkdownLink) -> Void)?
     /// An image was built (its owner loads it when it comes near the view).
     var onImage: (@MainActor (ReadmeImage) -> Void)?
-    /// Every block of the document shown is built.
+    /// Every part that should be built now (all of them, or those near the view) is built.
     private(set) var isBuilt = true
+    /// Runs once per document shown in a pane, after the frame that first draws every part the
+    /// pane shows (the bench's "laid out").
+    var onFirstScreen: (@MainActor () -> Void)?
+    private var awaitsFirstScreen = false
+    private var firstScreen: SignalConnection?
+    /// Waiting for the pane to lay out what was built before it was laid out.
+    private var nextFrame: SignalConnection?
 
     private var document = MarkdownDocument()
-    private var next = 0
-    /// Where blocks go: the view's column, or the open `<details>` inside it.
-    private var containers: [Box] = []
-    /// A table whose rows are still being added.
-    private var table: (grid: Grid, content: MarkdownTable, row: Int)?
-    /// The texts shown, top down, kept alive with their link handlers.
-    private var shownTexts: [ShownText] = []
-    private var connections: [SignalConnection] = []
-    private var headings: [String: Widget] = [:]
-    /// Kept with their link handlers and loads.
-    private var images: [ReadmeImage] = []
+    private var hasShown = false
+    private var ranges: [Range<Int>] = []
+    private var slots: [Box] = []
+    /// The parts built now, by index.
+    private var built: [Int: MarkdownPart] = [:]
+    /// The part holding each heading, by anchor.
+    private var anchorParts: [String: Int] = [:]
+    private weak var scroller: ScrolledWindow?
+    private var viewConnections: [SignalConnection] = []
+    /// The part at the top of the view and where it was in the column when a slice was built:
+    /// the next slice moves the view by what the parts above it grew.
+    private var pinned: (part: Int, y: Float)?
     private var work: UInt32 = 0
-
     /// Release notes are `compact`: their headings no bigger than the section's own.
     private let compact: Bool
 
@@ -42,245 +56,275 @@ final class MarkdownView {
         Timeout.cancel(work)
     }
 
+    /// The scrolled pane the view is in: from now on only the parts near its view are built.
+    func watch(_ scroller: ScrolledWindow) {
+        self.scroller = scroller
+        viewConnections = scroller.onViewChanged { [weak self] in self?.scheduleSlice() }
+            + [Signals.on(root.raw, "map") { [weak self] in self?.scheduleSlice() }]
+        scheduleSlice()
+    }
+
     /// Shows `document` in place of what was shown (nothing is rebuilt when it is the same).
     func show(_ document: MarkdownDocument) {
-        guard document != self.document || containers.isEmpty else { return }
+        guard document != self.document || !hasShown else { return }
+        hasShown = true
         Timeout.cancel(work)
         work = 0
         root.removeAll()
-        shownTexts = []
-        connections = []
-        headings = [:]
-        images = []
-        table = nil
-        containers = [root]
+        built = [:]
+        pinned = nil
         self.document = document
-        next = 0
-        isBuilt = document.blocks.isEmpty
+        ranges = document.parts
+        let charactersPerLine = max(20, Int(Float(root.width > 0 ? root.width : Self.guessedWidth) / Self.characterWidth))
+        slots = ranges.map { range in
+            let slot = Box(.vertical)
+            slot.setSize(width: -1, height: Self.guessedHeight(of: document.blocks[range], charactersPerLine: charactersPerLine))
+            slot.hideFromAccessibility()
+            root.append(slot)
+            return slot
+        }
+        anchorParts = [:]
+        for (index, range) in ranges.enumerated() {
+            for block in document.blocks[range] {
+                if case .heading(_, _, let anchor) = block.content, anchorParts[anchor] == nil { anchorParts[anchor] = index }
+            }
+        }
+        isBuilt = ranges.isEmpty
+        awaitsFirstScreen = !ranges.isEmpty
+        firstScreen = nil
+        nextFrame = nil
         buildSlice()
     }
 
-    /// The heading `anchor` points at (`#getting-started`), once built.
-    func heading(for anchor: String) -> Widget? { headings[anchor] }
-
-    /// The texts of the labels built so far, top down (what a reader sees; for tests).
-    var texts: [String] { shownTexts.map(\.text) }
-
-    /// The link widgets built so far, named by their text (for tests).
-    var links: [(name: String, widget: Button)] {
-        shownTexts.flatMap { text -> [(name: String, widget: Button)] in
-            if case .linked(let view) = text { return view.links }
-            return []
-        }
+    /// The heading `anchor` points at (`#getting-started`): its label once built, else the
+    /// place it will be built in.
+    func heading(for anchor: String) -> Widget? {
+        guard let index = anchorParts[anchor] else { return nil }
+        return built[index]?.headings[anchor] ?? slots[index]
     }
 
-    @MainActor
-    private enum ShownText {
-        case label(RichLabel)
-        case linked(LinkedText)
-
-        var text: String {
-            switch self {
-            case .label(let label): label.text
-            case .linked(let view): view.text
-            }
-        }
+    /// Scrolls the pane so that the heading `anchor` points at is at the top of its view, and
+    /// keeps it there while the parts around it are built and laid out (their heights were
+    /// guesses). False when this document has no such heading, or is not in a pane.
+    func scroll(to anchor: String) -> Bool {
+        guard let index = anchorParts[anchor], let scroller, let content = scroller.content, let slot = place(of: index) else { return false }
+        var column = graphene_rect_t(), heading = graphene_rect_t()
+        guard gtk_widget_compute_bounds(root.pointer, content, &column) != 0 else { return false }
+        // Built, the heading may sit below the top of its part (inside a `<details>`).
+        let target = built[index]?.headings[anchor] ?? slots[index]
+        let y = gtk_widget_compute_bounds(target.pointer, root.pointer, &heading) != 0 ? heading.origin.y : slot.y
+        scroller.verticalPosition = Double(column.origin.y + y)
+        pinned = (index, slot.y)
+        scheduleSlice()
+        return true
     }
 
-    // MARK: Building
+    /// The texts of the labels built now, top down (what a reader sees; for tests).
+    var texts: [String] { builtInOrder.flatMap { $0.texts.map(\.text) } }
 
-    private func buildSlice() {
-        let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
-        while ContinuousClock.now < deadline {
-            if let pending = table {
-                addTableRows(pending, until: deadline)
-                continue
+    /// The link widgets built now, named by their text (for tests).
+    var links: [(name: String, widget: Button)] { builtInOrder.flatMap { $0.texts.flatMap(\.links) } }
+
+    /// How many of the document's parts are built now (for tests and the bench).
+    var builtParts: Int { built.count }
+
+    private var builtInOrder: [MarkdownPart] { built.keys.sorted().compactMap { built[$0] } }
+
+    // MARK: Building near the view
+
+    /// The next slice runs once the frame being made is painted: GTK styles and lays out what a
+    /// slice built in the frame after it, and that (not the building) is most of the cost, so a
+    /// frame gets one slice's worth. Before the view has a frame clock, when idle.
+    private func scheduleSlice() {
+        // A frame clock gone (the view unrealized) leaves its handler disconnected: wait anew.
+        if nextFrame?.isConnected == false { nextFrame = nil }
+        // Nothing to build, ever, in an empty document (no notes, no README): no frame asked for.
+        guard work == 0, nextFrame == nil, hasShown, !slots.isEmpty else { return }
+        if let clock = gtk_widget_get_frame_clock(root.pointer) {
+            nextFrame = Signals.on(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
+                guard let self, nextFrame != nil else { return }
+                nextFrame = nil
+                work = Timeout.idle { [weak self] in
+                    self?.work = 0
+                    self?.buildSlice()
+                }
             }
-            guard next < document.blocks.count else { break }
-            let block = document.blocks[next]
-            next += 1
-            build(block)
-        }
-        if table != nil || next < document.blocks.count {
+            gtk_widget_queue_draw(root.pointer)
+        } else {
             work = Timeout.idle { [weak self] in
                 self?.work = 0
                 self?.buildSlice()
             }
-        } else {
-            isBuilt = true
         }
     }
 
-    private func build(_ block: MarkdownBlock) {
-        switch block.content {
-        case .paragraph(let runs) where runs.contains { $0.image != nil }:
-            place(imageParagraph(runs, centered: block.centered), block)
-        case .paragraph(let runs):
-            place(paragraph(runs, centered: block.centered), block)
-        case .heading(let level, let runs, let anchor):
-            let label = label(RunMarkup(runs), heading: level)
-            label.addClass(level <= 4 && !compact ? "title-\(level + 1)" : "heading")
-            label.addClass("readme-heading")
-            if block.centered { label.center() }
-            if headings[anchor] == nil { headings[anchor] = label }
-            place(label, block)
-        case .code(let language, let text):
-            place(codeBlock(language: language, text: text), block)
-        case .table(let content):
-            let grid = Grid(rowSpacing: 6, columnSpacing: 18, classes: ["readme-table"])
-            place(ScrolledWindow(sideways: grid), block)
-            table = (grid, content, 0)
-        case .rule:
-            place(Separator(.horizontal), block)
-        case .notice(let text):
-            let notice = Label(text, classes: ["dim-label"])
-            notice.setWrap()
-            place(notice, block)
-        case .detailsStart(let runs):
-            let content = Box(.vertical, spacing: 12)
-            content.setMargins(6)
-            let summary = label(RunMarkup(runs))
-            summary.setUnselectable()
-            place(Expander(label: summary, child: content), block)
-            containers.append(content)
-        case .detailsEnd:
-            if containers.count > 1 { containers.removeLast() }
-        }
-    }
-
-    /// Puts a block's widget in the open container, indented by its lists and quotes, after
-    /// its list marker when it starts an item.
-    private func place(_ widget: Widget, _ block: MarkdownBlock) {
-        var placed = widget
-        var indent = Int32(block.listDepth) * Self.listIndent
-        if let marker = block.marker {
-            let item = Box(.horizontal, spacing: 6)
-            let mark = markerWidget(marker)
-            mark.setSize(width: Self.listIndent - 6, height: -1)
-            mark.setAlign(vertical: .start)
-            item.append(mark)
-            widget.setExpand(horizontal: true)
-            item.append(widget)
-            placed = item
-            indent -= Self.listIndent
-        }
-        placed.setMarginStart(indent + Int32(block.quoteDepth) * Self.quoteIndent)
-        if block.quoteDepth > 0 { placed.addClass("readme-quote") }
-        containers.last?.append(placed)
-    }
-
-    private func markerWidget(_ marker: MarkdownListMarker) -> Widget {
-        switch marker {
-        case .bullet, .number:
-            return Label(marker.text, xalign: 1)
-        case .task(let checked):
-            // Read-only: a README's task list is not the reader's to tick.
-            let check = CheckButton()
-            check.setActive(checked)
-            check.setSensitive(false)
-            check.setAlign(horizontal: .end)
-            return check
-        }
-    }
-
-    /// A label, or when it has links a `LinkedText`, whose links screen readers can reach.
-    private func paragraph(_ runs: [MarkdownRun], centered: Bool = false, bold: Bool = false, inCell: Bool = false) -> Widget {
-        guard runs.contains(where: { $0.link != nil }) else {
-            let markup = RunMarkup(runs, bold: bold)
-            let label = label(markup)
-            if centered { label.center() }
-            // A short cell ("from: 2.0.0") is not wrapped; a long one wraps past a few words.
-            if inCell { label.setMinimumCharacters(min(markup.text.count, Self.cellCharacters)) }
-            return label
-        }
-        let view = LinkedText(RunMarkup.pieces(runs, bold: bold)) { [weak self] link in self?.onLink?(link) }
-        if centered { view.center() }
-        shownTexts.append(.linked(view))
-        // A GtkTextView asks for the width of its longest line at least; in this wrapper it
-        // wraps to the width it is given, as a label does.
-        return ScrolledWindow(wrapping: view, natural: inCell)
-    }
-
-    /// Images side by side (a README's badges, its logo), wrapping onto new lines, with the text
-    /// between them.
-    private func imageParagraph(_ runs: [MarkdownRun], centered: Bool) -> Widget {
-        let flow = FlowBox(spacing: 6, classes: ["readme-images"])
-        let imagesBefore = images.count
-        if centered { flow.setAlign(horizontal: .center) }
-        var text: [MarkdownRun] = []
-        let flush = { [unowned self] in
-            if text.contains(where: { !$0.text.allSatisfy(\.isWhitespace) }) { flow.append(paragraph(text)) }
-            text = []
-        }
-        for run in runs {
-            guard let image = run.image else {
-                text.append(run)
+    private func buildSlice() {
+        keepPinnedPartInPlace()
+        let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
+        let wanted = wantedParts()
+        pinTopPart()
+        // What GTK will style and lay out in the next frame: text, counted in bytes.
+        var text = 0
+        var grew = false
+        while ContinuousClock.now < deadline, text < Self.sliceTextBytes {
+            if let table = wanted.lazy.compactMap({ self.built[$0] }).first(where: \.isBuilding) {
+                text += table.addTableRows(until: deadline, textBytes: Self.sliceTextBytes - text)
+                grew = true
                 continue
             }
-            flush()
-            let view = ReadmeImage(image, description: run.text) { [weak self] link in self?.onLink?(link) }
-            images.append(view)
-            flow.append(view.root)
-            onImage?(view)
+            guard let index = wanted.first(where: { built[$0] == nil }) else { break }
+            build(index)
+            grew = true
+            text += document.blocks[ranges[index]].reduce(0) { $0 + $1.textBytes }
         }
-        flush()
-        flow.setMinimumPerLine(min(images.count - imagesBefore, Self.imagesPerLine))
-        return flow
+        dropFarParts()
+        let more = wanted.contains { built[$0] == nil || built[$0]!.isBuilding }
+        isBuilt = !more
+        // One more slice: to build the rest; to move the view by what this one grew above the
+        // pinned part, once laid out; or, built before the pane laid the slots out, to look again
+        // once it has (a short README may not change the pane's scroll range: no signal says so).
+        if more || (grew && pinned != nil) || (scroller != nil && root.isVisibleOnScreen && view() == nil) { scheduleSlice() }
+        if awaitsFirstScreen, !more, view() != nil { reportFirstScreen() }
     }
 
-    private func label(_ markup: RunMarkup, heading: Int? = nil) -> RichLabel {
-        let label = RichLabel(markup, heading: heading) { [weak self] link in self?.onLink?(link) }
-        shownTexts.append(.label(label))
-        return label
-    }
-
-    /// Monospace, scrolled sideways, with a Copy button.
-    private func codeBlock(language: String, text: String) -> Widget {
-        let block = Box(.vertical, spacing: 0, classes: ["readme-code"])
-        let bar = Box(.horizontal, spacing: 6)
-        let name = Label(language, classes: ["dim-label", "caption"])
-        name.setExpand(horizontal: true)
-        bar.append(name)
-        let copy = Button(icon: "edit-copy-symbolic", classes: ["flat"])
-        copy.setAccessibleLabel(ReadmeViewModel.copyLabel)
-        copy.setTooltip(ReadmeViewModel.copyLabel)
-        connections.append(copy.onClicked { [weak copy] in
-            guard let copy else { return }
-            copy.copyToClipboard(text)
-            // A check mark for a moment says it was copied.
-            copy.setIcon("object-select-symbolic")
-            _ = Timeout.after(milliseconds: 1_500) { [weak copy] in copy?.setIcon("edit-copy-symbolic") }
-        })
-        bar.append(copy)
-        block.append(bar)
-        let code = Label(text, classes: ["monospace"])
-        code.setSelectable()
-        code.setMargins(6)
-        block.append(ScrolledWindow(sideways: code))
-        return block
-    }
-
-    private func addTableRows(_ pending: (grid: Grid, content: MarkdownTable, row: Int), until deadline: ContinuousClock.Instant) {
-        var row = pending.row
-        let rows = pending.content.rows
-        while row < rows.count, ContinuousClock.now < deadline {
-            for (column, cell) in rows[row].enumerated() {
-                let alignment = column < pending.content.alignments.count ? pending.content.alignments[column] : .leading
-                let cell = paragraph(cell, bold: row == 0, inCell: true)
-                cell.setAlign(horizontal: alignment == .center ? .center : alignment == .trailing ? .end : .start)
-                pending.grid.attach(cell, column: column, row: row)
-            }
-            row += 1
+    /// Calls `onFirstScreen` after the next frame is painted (the one laying out what was built).
+    private func reportFirstScreen() {
+        if firstScreen?.isConnected == false { firstScreen = nil }
+        guard firstScreen == nil, let clock = gtk_widget_get_frame_clock(root.pointer) else { return }
+        awaitsFirstScreen = false
+        firstScreen = Signals.on(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
+            guard let self, firstScreen != nil else { return }
+            firstScreen = nil
+            onFirstScreen?()
         }
-        table = row < rows.count ? (pending.grid, pending.content, row) : nil
+        gtk_widget_queue_draw(root.pointer)
+    }
+
+    private func build(_ index: Int) {
+        let slot = slots[index]
+        built[index] = MarkdownPart(document.blocks[ranges[index]], into: slot, compact: compact,
+                                    onLink: { [weak self] link in self?.onLink?(link) },
+                                    onImage: { [weak self] image in self?.onImage?(image) })
+        slot.setSize(width: -1, height: -1)
+        slot.setHiddenFromAccessibility(false)
+    }
+
+    /// The parts to build now: all without a pane to watch; else those within `buildScreens`
+    /// screens of the view (the first screens of the document until the pane is laid out).
+    private func wantedParts() -> [Int] {
+        guard let scroller else { return Array(ranges.indices) }
+        // A pane not on screen (another page shown) builds nothing: where its reader is, is unknown.
+        guard scroller.isVisibleOnScreen, root.isVisibleOnScreen else { return [] }
+        guard let view = view() else { return Array(ranges.indices.prefix(Self.partsBeforeLayout)) }
+        let first = firstSlot { $0.y + $0.height >= view.top - view.height * Self.buildScreens.above }
+        let end = firstSlot { $0.y > view.top + view.height * (1 + Self.buildScreens.below) }
+        guard first < end else { return [] }
+        // Down from the top of the view first (what the reader sees), then the parts above it.
+        let top = min(max(first, firstSlot { $0.y + $0.height >= view.top }), end)
+        return Array(top..<end) + Array((first..<top).reversed())
+    }
+
+    /// What the pane shows, in the column's coordinates (0 is the top of the document), once
+    /// the pane and the document are laid out. From the scroll position as it is now, and where
+    /// the column sits in the pane's content (which scrolling does not change), so it is right
+    /// between a scroll and the layout that follows it.
+    private func view() -> (top: Float, height: Float)? {
+        guard let scroller, let content = scroller.content, scroller.isVisibleOnScreen, root.isVisibleOnScreen,
+              let last = slots.last, last.width > 0 else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(root.pointer, content, &bounds) != 0 else { return nil }
+        return (Float(scroller.verticalPosition) - bounds.origin.y, Float(max(1, scroller.height)))
+    }
+
+    /// The first slot for which `test` holds, by binary search: `test` must hold for every slot
+    /// after one it holds for (the slots are top down). `slots.count` when there is none.
+    private func firstSlot(where test: ((y: Float, height: Float)) -> Bool) -> Int {
+        var low = 0, high = slots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let place = place(of: middle), test(place) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Where slot `index` is in the column, as last laid out.
+    private func place(of index: Int) -> (y: Float, height: Float)? {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(slots[index].pointer, root.pointer, &bounds) != 0 else { return nil }
+        return (bounds.origin.y, bounds.size.height)
+    }
+
+    /// Drops the parts more than `dropScreens` screens away from the view (not one holding the
+    /// focus): their slot keeps its height, so nothing moves.
+    private func dropFarParts() {
+        guard let view = view() else { return }
+        let margin = view.height * Self.dropScreens
+        for index in Array(built.keys) {
+            guard let place = place(of: index), place.height > 0,
+                  place.y + place.height < view.top - margin || place.y > view.top + view.height + margin else { continue }
+            let slot = slots[index]
+            guard !slot.containsFocus else { continue }
+            slot.setSize(width: -1, height: Int32(place.height.rounded()))
+            slot.removeAll()
+            slot.hideFromAccessibility()
+            built[index] = nil
+        }
+    }
+
+    /// Remembers the part at the top of the view, and where it is, before parts are built
+    /// around it.
+    private func pinTopPart() {
+        pinned = nil
+        guard let view = view() else { return }
+        let top = firstSlot { $0.y + $0.height > view.top }
+        guard top < slots.count, let place = place(of: top), place.y < view.top + view.height else { return }
+        pinned = (top, place.y)
+    }
+
+    /// Moves the view by what the parts above the pinned one grew (or shrank) since it was
+    /// pinned: a part built above the view must not push what the reader looks at down.
+    private func keepPinnedPartInPlace() {
+        guard let pinned, let scroller, pinned.part < slots.count, let place = place(of: pinned.part) else { return }
+        self.pinned = nil
+        let grown = Double(place.y - pinned.y)
+        if abs(grown) >= 1 { scroller.verticalPosition += grown }
+    }
+
+    // MARK: Guessing the height of a part never built
+
+    private static func guessedHeight(of blocks: ArraySlice<MarkdownBlock>, charactersPerLine: Int) -> Int32 {
+        guard let block = blocks.first else { return 0 }
+        // A `<details>` shows its summary only, until opened.
+        if case .detailsStart = block.content { return 36 }
+        return blocks.reduce(0) { $0 + guessedHeight(of: $1, charactersPerLine: charactersPerLine) }
+    }
+
+    private static func guessedHeight(of block: MarkdownBlock, charactersPerLine: Int) -> Int32 {
+        func lines(_ characters: Int) -> Int32 { Int32(max(1, (characters + charactersPerLine - 1) / charactersPerLine)) }
+        switch block.content {
+        case .heading(let level, _, _): return level <= 2 ? 44 : 30
+        case .paragraph(let runs) where runs.contains { $0.image != nil }: return 48
+        case .paragraph(let runs): return lines(runs.reduce(0) { $0 + $1.text.count }) * 22
+        case .code(_, let text): return Int32(text.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }) * 17 + 44
+        case .table(let table): return Int32(table.rows.count) * 28
+        case .rule: return 13
+        case .notice(let text): return lines(text.count) * 22
+        case .detailsStart, .detailsEnd: return 0
+        }
     }
 
     /// Building a slice, then GTK measuring what it added, must stay well inside a frame: no
     /// main-loop stall over 50 ms while a long README appears (DESIGN §6).
     private static var sliceMilliseconds: Int { 6 }
-    private static var listIndent: Int32 { 24 }
-    private static var quoteIndent: Int32 { 14 }
-    private static var cellCharacters: Int { 24 }
-    /// Images a line of badges always has room for.
-    private static var imagesPerLine: Int { 4 }
+    /// Text a slice builds at most (a part is always built whole): GTK takes ~10 ms to style and
+    /// lay out a kilobyte of wrapped text in a label.
+    private static var sliceTextBytes: Int { 2_048 }
+    /// Build what is within this many screens above and below the view.
+    private static var buildScreens: (above: Float, below: Float) { (0.5, 1.5) }
+    /// Drop what is further than this many screens from the view.
+    private static var dropScreens: Float { 4 }
+    /// Parts built before the pane has laid the document out (the first screen or so).
+    private static var partsBeforeLayout: Int { 30 }
+    private static var guessedWidth: Int32 { 640 }
+    private static var characterWidth: Float { 7.5 }
 }

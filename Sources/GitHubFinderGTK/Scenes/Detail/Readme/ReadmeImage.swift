@@ -44,13 +44,12 @@ final class ReadmeImage {
 
     var isLoading: Bool { loading != nil }
 
-    /// Fetched through `viewModel` (which refuses what may not be loaded yet) and decoded off
-    /// the main thread; the description stays when that fails. Cancelled with the image.
-    func load(from viewModel: ReadmeViewModel) {
+    /// Fetched and decoded by `texture` (`ReadmeImages`, off the main thread); the description
+    /// stays when that fails. Cancelled with the image.
+    func load(_ texture: @escaping @MainActor (MarkdownImage) async -> Texture?) {
         guard loading == nil, !isDone else { return }
         loading = Task { [weak self, image] in
-            let data = await viewModel.imageData(image)
-            let texture = if let data, !Task.isCancelled { await ImageDecoder.texture(from: data) } else { Texture?.none }
+            let texture = await texture(image)
             guard let self, !Task.isCancelled else { return }
             loading = nil
             isDone = true

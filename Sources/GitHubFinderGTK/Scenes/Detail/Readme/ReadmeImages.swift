@@ -1,3 +1,4 @@
+import Foundation
 import GitHubFinderCore
 
 /// The images of a README, loaded as they come near the view (within a screen of it) and may
@@ -14,6 +15,12 @@ final class ReadmeImages {
     private var scroller: ScrolledWindow?
     private var connection: SignalConnection?
     private var checkSoon: UInt32 = 0
+    /// Images decoded, by address, newest last, up to `keptBytes` of pixels: a part of the
+    /// README built again after it was dropped (scrolled far away and back) shows its images
+    /// without fetching them again.
+    private var kept: [(source: URL, texture: Texture, bytes: Int)] = []
+    /// Images that could not be had (too large, not an image, unreachable): not tried again.
+    private var failed: Set<URL> = []
 
     init(viewModel: ReadmeViewModel) {
         self.viewModel = viewModel
@@ -50,7 +57,31 @@ final class ReadmeImages {
         waiting.removeAll { $0.image?.isDone ?? true }
         for case let image? in waiting.map(\.image)
         where !image.isLoading && viewModel.mayLoad(image.image) && scroller.shows(image.root, margin: margin) {
-            image.load(from: viewModel)
+            image.load { [weak self] image in await self?.texture(for: image) }
         }
     }
+
+    /// The image's texture: kept from before, or fetched through the view model (which
+    /// refuses what may not be loaded yet) and decoded off the main thread.
+    private func texture(for image: MarkdownImage) async -> Texture? {
+        if let index = kept.firstIndex(where: { $0.source == image.source }) {
+            let entry = kept.remove(at: index)
+            kept.append(entry)
+            return entry.texture
+        }
+        guard !failed.contains(image.source), viewModel.mayLoad(image) else { return nil }
+        let data = await viewModel.imageData(image)
+        if let data { ReadmeStatistics.imageFetched(bytes: data.count, fromGitHub: image.isGitHubHosted) }
+        guard !Task.isCancelled else { return nil }
+        guard let data, let texture = await ImageDecoder.texture(from: data) else {
+            failed.insert(image.source)
+            return nil
+        }
+        if kept.contains(where: { $0.source == image.source }) { return texture }
+        kept.append((image.source, texture, texture.pixelBytes))
+        while kept.count > 1, kept.reduce(0, { $0 + $1.bytes }) > Self.keptBytes { kept.removeFirst() }
+        return texture
+    }
+
+    private static var keptBytes: Int { 24 << 20 }
 }

@@ -6,8 +6,6 @@ import GitHubFinderCore
 @MainActor
 final class ReadmeSection {
     let root: Box
-    /// Scrolls the pane to show a heading (an `#anchor` link).
-    var scrollTo: (@MainActor (Widget) -> Void)?
     private let viewModel: ReadmeViewModel
     private let release: Box
     private let releaseTitle = Label(classes: ["title-4"])
@@ -55,6 +53,9 @@ final class ReadmeSection {
             }
             view.onImage = { [images] image in images.add(image) }
         }
+        document.onFirstScreen = { [weak viewModel] in
+            if let at = viewModel?.receivedAt { ReadmeStatistics.firstScreenDrawn(after: at.duration(to: .now)) }
+        }
         connections = [
             openRelease.onClicked { [weak self] in self?.viewModel.send(.openRelease) },
             showImages.onClicked { [weak self] in self?.viewModel.send(.showExternalImages) },
@@ -66,8 +67,12 @@ final class ReadmeSection {
         }
     }
 
-    /// Loads the images as the pane scrolls them near.
-    func watch(_ scroller: ScrolledWindow) { images.watch(scroller) }
+    /// Builds the documents near the pane's view only, and loads images as it scrolls them near.
+    func watch(_ scroller: ScrolledWindow) {
+        images.watch(scroller)
+        releaseNotes.watch(scroller)
+        document.watch(scroller)
+    }
 
     /// The README's document view (tests and the bench wait for it to be built).
     var documentView: MarkdownView { document }
@@ -91,7 +96,7 @@ final class ReadmeSection {
     /// Anchors scroll to their heading in the same document; the rest is the view model's.
     private func follow(_ link: MarkdownLink, in view: MarkdownView) {
         if case .anchor(let anchor) = link {
-            if let heading = view.heading(for: anchor) ?? document.heading(for: anchor) { scrollTo?(heading) }
+            if !view.scroll(to: anchor) { _ = document.scroll(to: anchor) }
             return
         }
         viewModel.send(.openLink(link))
