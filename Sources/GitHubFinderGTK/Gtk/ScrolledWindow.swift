@@ -29,10 +29,18 @@ final class ScrolledWindow: Widget {
     private var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(opaque) }
 
     /// What it scrolls: its child, or the child of the viewport GTK put it in.
-    var content: UnsafeMutablePointer<GtkWidget>? {
+    private var content: UnsafeMutablePointer<GtkWidget>? {
         guard let child = gtk_scrolled_window_get_child(opaque) else { return nil }
         guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(child)), gtk_viewport_get_type()) != 0 else { return child }
         return gtk_viewport_get_child(OpaquePointer(child))
+    }
+
+    /// How far down its content `widget` is, as last laid out (scrolling does not change it).
+    func contentY(of widget: Widget) -> Float? {
+        guard let content else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget.pointer, content, &bounds) != 0 else { return nil }
+        return bounds.origin.y
     }
 
     /// How far the content is scrolled down, in pixels.

@@ -41,6 +41,22 @@ class Widget {
         guard gtk_widget_compute_bounds(widget.pointer, pointer, &bounds) != 0 else { return false }
         return bounds.origin.y + bounds.size.height >= -margin && bounds.origin.y <= Float(height) + margin
     }
+    /// Where this widget is inside `ancestor`, vertically, as last laid out.
+    func verticalPlace(in ancestor: Widget) -> (y: Float, height: Float)? {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(pointer, ancestor.pointer, &bounds) != 0 else { return nil }
+        return (bounds.origin.y, bounds.size.height)
+    }
+
+    /// Runs `action` once, after the window's next frame is painted (one is asked for); nil
+    /// when the widget is in no window yet. Keep the connection until then.
+    func afterNextPaint(_ action: @escaping @MainActor () -> Void) -> SignalConnection? {
+        guard let clock = gtk_widget_get_frame_clock(pointer) else { return nil }
+        let connection = Signals.on(UnsafeMutableRawPointer(clock), "after-paint", action)
+        gtk_widget_queue_draw(pointer)
+        return connection
+    }
+
     func setSensitive(_ sensitive: Bool) { gtk_widget_set_sensitive(pointer, sensitive ? 1 : 0) }
     var isSensitive: Bool { gtk_widget_get_sensitive(pointer) != 0 }
     /// Drawn or not, keeping its place (no relayout, unlike visibility).

@@ -1,4 +1,3 @@
-import CGtk
 import GitHubFinderCore
 
 /// A README or release notes (`MarkdownDocument`) as GTK widgets in a column: one slot per part
@@ -107,13 +106,10 @@ final class MarkdownView {
     /// keeps it there while the parts around it are built and laid out (their heights were
     /// guesses). False when this document has no such heading, or is not in a pane.
     func scroll(to anchor: String) -> Bool {
-        guard let index = anchorParts[anchor], let scroller, let content = scroller.content, let slot = place(of: index) else { return false }
-        var column = graphene_rect_t(), heading = graphene_rect_t()
-        guard gtk_widget_compute_bounds(root.pointer, content, &column) != 0 else { return false }
+        guard let index = anchorParts[anchor], let scroller, let column = scroller.contentY(of: root), let slot = place(of: index) else { return false }
         // Built, the heading may sit below the top of its part (inside a `<details>`).
         let target = built[index]?.headings[anchor] ?? slots[index]
-        let y = gtk_widget_compute_bounds(target.pointer, root.pointer, &heading) != 0 ? heading.origin.y : slot.y
-        scroller.verticalPosition = Double(column.origin.y + y)
+        scroller.verticalPosition = Double(column + (target.verticalPlace(in: root)?.y ?? slot.y))
         pinned = (index, slot.y)
         scheduleSlice()
         return true
@@ -140,21 +136,18 @@ final class MarkdownView {
         if nextFrame?.isConnected == false { nextFrame = nil }
         // Nothing to build, ever, in an empty document (no notes, no README): no frame asked for.
         guard work == 0, nextFrame == nil, hasShown, !slots.isEmpty else { return }
-        if let clock = gtk_widget_get_frame_clock(root.pointer) {
-            nextFrame = Signals.on(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
-                guard let self, nextFrame != nil else { return }
-                nextFrame = nil
-                work = Timeout.idle { [weak self] in
-                    self?.work = 0
-                    self?.buildSlice()
-                }
-            }
-            gtk_widget_queue_draw(root.pointer)
-        } else {
-            work = Timeout.idle { [weak self] in
-                self?.work = 0
-                self?.buildSlice()
-            }
+        nextFrame = root.afterNextPaint { [weak self] in
+            guard let self, nextFrame != nil else { return }
+            nextFrame = nil
+            sliceWhenIdle()
+        }
+        if nextFrame == nil { sliceWhenIdle() }
+    }
+
+    private func sliceWhenIdle() {
+        work = Timeout.idle { [weak self] in
+            self?.work = 0
+            self?.buildSlice()
         }
     }
 
@@ -190,14 +183,13 @@ final class MarkdownView {
     /// Calls `onFirstScreen` after the next frame is painted (the one laying out what was built).
     private func reportFirstScreen() {
         if firstScreen?.isConnected == false { firstScreen = nil }
-        guard firstScreen == nil, let clock = gtk_widget_get_frame_clock(root.pointer) else { return }
-        awaitsFirstScreen = false
-        firstScreen = Signals.on(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
+        guard firstScreen == nil else { return }
+        firstScreen = root.afterNextPaint { [weak self] in
             guard let self, firstScreen != nil else { return }
             firstScreen = nil
             onFirstScreen?()
         }
-        gtk_widget_queue_draw(root.pointer)
+        if firstScreen != nil { awaitsFirstScreen = false }
     }
 
     private func build(_ index: Int) {
@@ -229,11 +221,9 @@ final class MarkdownView {
     /// the column sits in the pane's content (which scrolling does not change), so it is right
     /// between a scroll and the layout that follows it.
     private func view() -> (top: Float, height: Float)? {
-        guard let scroller, let content = scroller.content, scroller.isVisibleOnScreen, root.isVisibleOnScreen,
-              let last = slots.last, last.width > 0 else { return nil }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(root.pointer, content, &bounds) != 0 else { return nil }
-        return (Float(scroller.verticalPosition) - bounds.origin.y, Float(max(1, scroller.height)))
+        guard let scroller, scroller.isVisibleOnScreen, root.isVisibleOnScreen, let last = slots.last, last.width > 0,
+              let column = scroller.contentY(of: root) else { return nil }
+        return (Float(scroller.verticalPosition) - column, Float(max(1, scroller.height)))
     }
 
     /// The first slot for which `test` holds, by binary search: `test` must hold for every slot
@@ -249,9 +239,7 @@ final class MarkdownView {
 
     /// Where slot `index` is in the column, as last laid out.
     private func place(of index: Int) -> (y: Float, height: Float)? {
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(slots[index].pointer, root.pointer, &bounds) != 0 else { return nil }
-        return (bounds.origin.y, bounds.size.height)
+        slots[index].verticalPlace(in: root)
     }
 
     /// Drops the parts more than `dropScreens` screens away from the view (not one holding the
