@@ -67,6 +67,11 @@ void ghf_scrolled_window_scrolls_sideways_only(GtkWidget *scrolled);
 // A scrolled window inside a scrolled pane that leaves every wheel turn to the pane (the wrapper
 // of a paragraph with links, which never scrolls).
 void ghf_scrolled_window_never_scrolls(GtkWidget *scrolled);
+
+// Removes widgets from inside `widget` (children of plain boxes and grids, deepest last child
+// first) until about `budget` widgets are gone; returns how many went. 0: nothing inside can be
+// removed that way (what is left goes with `widget`). See teardown.c.
+int ghf_dismantle_some(GtkWidget *widget, int budget);
 // Emits "activate-link" on a label as a click on that link does; true when a handler took it.
 gboolean ghf_label_activate_link(GtkWidget *label, const char *uri);
 

@@ -178,7 +178,7 @@ public final class MainWindow: Navigator {
     /// keyboard users go on from there, and GTK 4.8 prints a critical when it is left behind.
     private func present(detail root: Widget, focus: Widget) {
         let hadFocus = detailStack.containsFocus
-        detailStack.removeNamed("detail")
+        Teardown.retirePage("detail", of: detailStack)
         detailStack.addNamed(root, "detail")
         detailStack.showChild("detail")
         if hadFocus { focus.grabFocus() }

@@ -33,6 +33,9 @@ final class MarkdownView {
     private var hasShown = false
     private var ranges: [Range<Int>] = []
     private var slots: [Box] = []
+    /// The slots the pane has laid out (made before its last frame): where the others are, is
+    /// not known yet.
+    private var laidOut = 0
     /// The parts built now, by index.
     private var built: [Int: MarkdownPart] = [:]
     /// The part holding each heading, by anchor.
@@ -69,19 +72,13 @@ final class MarkdownView {
         hasShown = true
         Timeout.cancel(work)
         work = 0
-        root.removeAll()
+        Teardown.retireChildren(of: root)
         built = [:]
         pinned = nil
         self.document = document
         ranges = document.parts
-        let charactersPerLine = max(20, Int(Float(root.width > 0 ? root.width : Self.guessedWidth) / Self.characterWidth))
-        slots = ranges.map { range in
-            let slot = Box(.vertical)
-            slot.setSize(width: -1, height: Self.guessedHeight(of: document.blocks[range], charactersPerLine: charactersPerLine))
-            slot.hideFromAccessibility()
-            root.append(slot)
-            return slot
-        }
+        slots = []
+        laidOut = 0
         anchorParts = [:]
         for (index, range) in ranges.enumerated() {
             for block in document.blocks[range] {
@@ -99,6 +96,7 @@ final class MarkdownView {
     /// place it will be built in.
     func heading(for anchor: String) -> Widget? {
         guard let index = anchorParts[anchor] else { return nil }
+        addSlots(index + 1 - slots.count)
         return built[index]?.headings[anchor] ?? slots[index]
     }
 
@@ -106,7 +104,9 @@ final class MarkdownView {
     /// keeps it there while the parts around it are built and laid out (their heights were
     /// guesses). False when this document has no such heading, or is not in a pane.
     func scroll(to anchor: String) -> Bool {
-        guard let index = anchorParts[anchor], let scroller, let column = scroller.contentY(of: root), let slot = place(of: index) else { return false }
+        guard let index = anchorParts[anchor], let scroller, let column = scroller.contentY(of: root) else { return false }
+        addSlots(index + 1 - slots.count)
+        guard let slot = place(of: index) else { return false }
         // Built, the heading may sit below the top of its part (inside a `<details>`).
         let target = built[index]?.headings[anchor] ?? slots[index]
         scroller.verticalPosition = Double(column + (target.verticalPlace(in: root)?.y ?? slot.y))
@@ -154,6 +154,10 @@ final class MarkdownView {
     private func buildSlice() {
         keepPinnedPartInPlace()
         let deadline = ContinuousClock.now + .milliseconds(Self.sliceMilliseconds)
+        // Slots made before the last frame are laid out; in a pane, the rest are made a slice's
+        // worth at a time (the first screens' first).
+        laidOut = slots.count
+        addSlots(scroller == nil ? ranges.count : Self.slotsAtOnce)
         let wanted = wantedParts()
         pinTopPart()
         // What GTK will style and lay out in the next frame: text, counted in bytes.
@@ -172,11 +176,11 @@ final class MarkdownView {
         }
         dropFarParts()
         let more = wanted.contains { built[$0] == nil || built[$0]!.isBuilding }
-        isBuilt = !more
+        isBuilt = !more && slots.count == ranges.count
         // One more slice: to build the rest; to move the view by what this one grew above the
         // pinned part, once laid out; or, built before the pane laid the slots out, to look again
         // once it has (a short README may not change the pane's scroll range: no signal says so).
-        if more || (grew && pinned != nil) || (scroller != nil && root.isVisibleOnScreen && view() == nil) { scheduleSlice() }
+        if more || slots.count < ranges.count || (grew && pinned != nil) || (scroller != nil && root.isVisibleOnScreen && view() == nil) { scheduleSlice() }
         if awaitsFirstScreen, !more, view() != nil { reportFirstScreen() }
     }
 
@@ -192,6 +196,20 @@ final class MarkdownView {
         if firstScreen != nil { awaitsFirstScreen = false }
     }
 
+    /// Slots for the next `count` parts (each a box GTK takes some 20 µs to make: GRDB's 1,528
+    /// made at once held the window 28 ms). A slot holds a guess of its part's height until built.
+    private func addSlots(_ count: Int) {
+        guard count > 0, slots.count < ranges.count else { return }
+        let charactersPerLine = max(20, Int(Float(root.width > 0 ? root.width : Self.guessedWidth) / Self.characterWidth))
+        for range in ranges[slots.count..<min(ranges.count, slots.count + count)] {
+            let slot = Box(.vertical)
+            slot.setSize(width: -1, height: Self.guessedHeight(of: document.blocks[range], charactersPerLine: charactersPerLine))
+            slot.hideFromAccessibility()
+            root.append(slot)
+            slots.append(slot)
+        }
+    }
+
     private func build(_ index: Int) {
         let slot = slots[index]
         built[index] = MarkdownPart(document.blocks[ranges[index]], into: slot, compact: compact,
@@ -204,10 +222,10 @@ final class MarkdownView {
     /// The parts to build now: all without a pane to watch; else those within `buildScreens`
     /// screens of the view (the first screens of the document until the pane is laid out).
     private func wantedParts() -> [Int] {
-        guard let scroller else { return Array(ranges.indices) }
+        guard let scroller else { return Array(slots.indices) }
         // A pane not on screen (another page shown) builds nothing: where its reader is, is unknown.
         guard scroller.isVisibleOnScreen, root.isVisibleOnScreen else { return [] }
-        guard let view = view() else { return Array(ranges.indices.prefix(Self.partsBeforeLayout)) }
+        guard let view = view() else { return Array(slots.indices.prefix(Self.partsBeforeLayout)) }
         let first = firstSlot { $0.y + $0.height >= view.top - view.height * Self.buildScreens.above }
         let end = firstSlot { $0.y > view.top + view.height * (1 + Self.buildScreens.below) }
         guard first < end else { return [] }
@@ -221,15 +239,15 @@ final class MarkdownView {
     /// the column sits in the pane's content (which scrolling does not change), so it is right
     /// between a scroll and the layout that follows it.
     private func view() -> (top: Float, height: Float)? {
-        guard let scroller, scroller.isVisibleOnScreen, root.isVisibleOnScreen, let last = slots.last, last.width > 0,
+        guard let scroller, scroller.isVisibleOnScreen, root.isVisibleOnScreen, laidOut > 0, slots[laidOut - 1].width > 0,
               let column = scroller.contentY(of: root) else { return nil }
         return (Float(scroller.verticalPosition) - column, Float(max(1, scroller.height)))
     }
 
-    /// The first slot for which `test` holds, by binary search: `test` must hold for every slot
-    /// after one it holds for (the slots are top down). `slots.count` when there is none.
+    /// The first slot laid out for which `test` holds, by binary search: `test` must hold for
+    /// every slot after one it holds for (the slots are top down). `laidOut` when there is none.
     private func firstSlot(where test: ((y: Float, height: Float)) -> Bool) -> Int {
-        var low = 0, high = slots.count
+        var low = 0, high = laidOut
         while low < high {
             let middle = (low + high) / 2
             if let place = place(of: middle), test(place) { high = middle } else { low = middle + 1 }
@@ -253,7 +271,7 @@ final class MarkdownView {
             let slot = slots[index]
             guard !slot.containsFocus else { continue }
             slot.setSize(width: -1, height: Int32(place.height.rounded()))
-            slot.removeAll()
+            Teardown.retireChildren(of: slot)
             slot.hideFromAccessibility()
             built[index] = nil
         }
@@ -265,7 +283,7 @@ final class MarkdownView {
         pinned = nil
         guard let view = view() else { return }
         let top = firstSlot { $0.y + $0.height > view.top }
-        guard top < slots.count, let place = place(of: top), place.y < view.top + view.height else { return }
+        guard top < laidOut, let place = place(of: top), place.y < view.top + view.height else { return }
         pinned = (top, place.y)
     }
 
@@ -313,6 +331,8 @@ final class MarkdownView {
     private static var dropScreens: Float { 4 }
     /// Parts built before the pane has laid the document out (the first screen or so).
     private static var partsBeforeLayout: Int { 30 }
+    /// Slots made in one go (a slice's worth).
+    private static var slotsAtOnce: Int { 250 }
     private static var guessedWidth: Int32 { 640 }
     private static var characterWidth: Float { 7.5 }
 }
