@@ -22,7 +22,7 @@ import statistics
 import time
 
 README_MEMORY_BUDGET_MB = 15.0
-HOSTILE = ["pango-markup", "javascript-links", "script-html", "huge-image", "endless-image", "long-line", "deep-nesting", "huge-table"]
+HOSTILE = ["pango-markup", "javascript-links", "script-html", "huge-image", "endless-image", "long-line", "huge-code", "deep-nesting", "huge-table"]
 GRDB = "groue/GRDB.swift"
 
 

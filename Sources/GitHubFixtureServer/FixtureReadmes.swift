@@ -57,6 +57,9 @@ public struct FixtureReadmes: Sendable {
             return "# Huge table\n\n| # | Name | Value |\n|---:|:---|:---:|\n" + (1...10_000).map { "| \($0) | row \($0) | \($0 * 7) |" }.joined(separator: "\n") + "\n"
         case "long-line":
             return "# One long line\n\n" + String(repeating: "word ", count: 210_000) + "\n"
+        case "huge-code":
+            return "# Huge code\n\n```swift\n" + (1...3_000).map { "let value\($0) = \($0) * 7  // line \($0)" }.joined(separator: "\n")
+                + "\n```\n\nText between.\n\n```\n" + String(repeating: "x", count: 200_000) + "\n```\n\nText after the code.\n"
         case "javascript-links":
             return """
             # Links

@@ -129,6 +129,13 @@ def no_readme_and_hostile_readmes():
         check("…fetched once", app.wait_until(lambda: sum("pixel" in path for path in server.images_asked_for()) == 1), repr(server.images_asked_for()))
         check("the button goes once used", app.wait_gone("push button", "Show images from other sites"))
 
+        _open_repository(app, "0xdeadbeef-readmes/huge-code")
+        code = _anywhere(app, "heading", "Huge code")
+        require("the README with huge code blocks shows", code)
+        check("64 KB of code and a 200 KB line, shown a piece at a time, and the text after them",
+              _scroll_until(app, code, lambda: app.find("label", "Text after the code."), clicks=40, rounds=40), app.tree)
+        check("…with its Copy button", app.find("push button", "Copy", only_visible=False) is not None)
+
         _open_repository(app, "0xdeadbeef-readmes/huge-table")
         table = _anywhere(app, "heading", "Huge table")
         require("the README with a huge table shows", table)

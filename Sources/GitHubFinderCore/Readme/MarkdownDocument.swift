@@ -72,6 +72,32 @@ public struct MarkdownBlock: Equatable, Sendable {
     public var centered: Bool
 
     /// The bytes of text it shows (its runs, or its code): what the view lays out.
+    /// A code block's text in pieces of at most `bytes` each, cut at line ends (the pieces shown
+    /// one under the other read as the block); a line longer than that is cut too, never inside
+    /// a character. Empty for any other block.
+    public func codePieces(bytes: Int = MarkdownLimits.readme.codePieceBytes) -> [String] {
+        guard case .code(_, let text) = content else { return [] }
+        let bytes = max(bytes, 4)  // a character always fits
+        var pieces: [String] = []
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let lines = current, lines.utf8.count + 1 + line.utf8.count <= bytes {
+                current = lines + "\n" + line
+                continue
+            }
+            if let lines = current { pieces.append(lines) }
+            var rest = String(line)
+            while rest.utf8.count > bytes {
+                let head = MarkdownText.prefix(rest, bytes: bytes)
+                pieces.append(head)
+                rest = String(rest.unicodeScalars.dropFirst(head.unicodeScalars.count))
+            }
+            current = rest
+        }
+        if let lines = current { pieces.append(lines) }
+        return pieces
+    }
+
     public var textBytes: Int {
         if case .code(_, let text) = content { return text.utf8.count }
         if case .notice(let text) = content { return text.utf8.count }

@@ -49,9 +49,10 @@ struct LiveClientReadmeTests {
     }
 
     /// README images: fetched without the token, a 100 MB one refused once its headers say so
-    /// (not read into memory), one that never answers given up at the timeout.
+    /// (not read into memory), one that never answers given up at the timeout (3 s: at 1 s, a
+    /// busy machine once timed the logo's request out).
     @Test func imagesComeWithoutTheTokenAndOnlyUpTo5MB() async throws {
-        try await withLiveDouble(signedInAs: "octocat", timeout: 1) { server, client in
+        try await withLiveDouble(signedInAs: "octocat", timeout: 3) { server, client in
             let anywhere: @Sendable (URL) -> Bool = { _ in true }
             let logo = try await client.readmeImage(server.baseURL.appendingPathComponent("_fixture/images/logo.png"), mayFollow: anywhere)
             #expect(GitHubClient.looksLikeImage(logo) && logo.count < 100_000)

@@ -58,6 +58,11 @@ struct RealReadmesTests {
             guard case .paragraph(let runs)? = line.blocks.last(where: { if case .paragraph = $0.content { true } else { false } })?.content else { Issue.record("no paragraph"); return }
             #expect(runs.map(\.text.utf8.count).reduce(0, +) <= MarkdownLimits.readme.paragraphBytes + 4)
 
+            let code = try await Self.document("0xdeadbeef-readmes/huge-code", client: client)
+            let texts = code.blocks.compactMap { block -> String? in if case .code(_, let text) = block.content { text } else { nil } }
+            #expect(texts.count == 2 && texts.allSatisfy { $0.utf8.count <= MarkdownLimits.readme.codeBytes })
+            #expect(code.blocks.filter { $0.codePieces().count > 20 }.count == 2, "both shown in pieces")
+
             let schemes = try await Self.document("0xdeadbeef-readmes/javascript-links", client: client)
             let targets = schemes.blocks.flatMap { block -> [MarkdownRun] in if case .paragraph(let runs) = block.content { runs } else { [] } }.compactMap(\.link)
             #expect(targets.map { "\($0)" } == ["web(https://example.com/)", "web(https://github.com/0xdeadbeef-readmes/javascript-links/blob/main/docs/guide.md)"])

@@ -153,6 +153,33 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A long code block is shown in pieces, added a slice at a time like a long table's rows;
+    /// and a `<details>` holding two tables gets every row of both.
+    func testALongCodeBlockAndTwoTablesInADetailsAreBuiltASliceAtATime() throws {
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let lines = (1...2_000).map { "let value\($0) = \($0) * 7" }
+            func table(_ name: String) -> String {
+                "| \(name) | n |\n|---|---|\n" + (1...300).map { "| \(name) \($0) | \($0) |" }.joined(separator: "\n") + "\n"
+            }
+            let markdown = "```swift\n" + lines.joined(separator: "\n") + "\n```\n\n<details><summary>Tables</summary>\n\n"
+                + table("first") + "\n" + table("second") + "\n</details>\n"
+            let view = MarkdownView()
+            let window = Window(gtk_window_new())
+            window.setChild(ScrolledWindow(view.root))
+            window.present()
+            view.show(try MarkdownParser.parse(markdown, links: Self.links))
+            XCTAssertFalse(view.isBuilt, "2,000 lines of code and 600 rows are not built in one go")
+            XCTAssertTrue(MainLoop.run(until: { view.isBuilt }))
+            let code = labels(of: view).filter { gtk_widget_has_css_class($0, "monospace") != 0 }.map(text)
+            XCTAssertGreaterThan(code.count, 4, "the code is in pieces")
+            XCTAssertEqual(code.joined(separator: "\n"), lines.joined(separator: "\n"), "every line, in order")
+            XCTAssertTrue(view.texts.contains("first 300") && view.texts.contains("second 300"), "both tables are whole")
+            XCTAssertEqual(view.links.count, 0)
+            window.destroy()
+        }
+    }
+
     /// A long README in a scrolled pane is built around what the pane shows, wherever the
     /// reader is (a few screens' worth, not 1,200 parts); an #anchor brings its heading to the
     /// top of the view, and the parts built above it do not push it down.

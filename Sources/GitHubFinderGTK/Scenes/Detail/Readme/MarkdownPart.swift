@@ -13,15 +13,22 @@ final class MarkdownPart {
     private(set) var headings: [String: Widget] = [:]
     private(set) var images: [ReadmeImage] = []
     private var connections: [SignalConnection] = []
-    /// A table whose rows are still being added.
-    private var table: (grid: Grid, content: MarkdownTable, row: Int)?
+    /// What is still being added, a slice at a time, first first: a table's rows, a long code
+    /// block's pieces.
+    private var pending: [Pending] = []
+
+    private enum Pending {
+        case table(grid: Grid, content: MarkdownTable, row: Int)
+        case code(box: Box, pieces: [String], next: Int)
+    }
     /// Where blocks go: the slot, or the open `<details>` inside it.
     private var containers: [Box]
     private let compact: Bool
     private let onLink: @MainActor (MarkdownLink) -> Void
     private let onImage: @MainActor (ReadmeImage) -> Void
 
-    /// Builds `blocks` into `slot` (a long table's rows follow with `addTableRows`).
+    /// Builds `blocks` into `slot` (a long table's rows and a long code block's pieces follow
+    /// with `addPending`).
     init(_ blocks: ArraySlice<MarkdownBlock>, into slot: Box, compact: Bool,
          onLink: @escaping @MainActor (MarkdownLink) -> Void, onImage: @escaping @MainActor (ReadmeImage) -> Void) {
         containers = [slot]
@@ -31,8 +38,8 @@ final class MarkdownPart {
         for block in blocks { build(block) }
     }
 
-    /// Rows of a table are still to be added.
-    var isBuilding: Bool { table != nil }
+    /// Rows of a table or pieces of code are still to be added.
+    var isBuilding: Bool { !pending.isEmpty }
 
     @MainActor
     enum ShownText {
@@ -68,11 +75,11 @@ final class MarkdownPart {
             if headings[anchor] == nil { headings[anchor] = label }
             place(label, block)
         case .code(let language, let text):
-            place(codeBlock(language: language, text: text), block)
+            place(codeBlock(language: language, text: text, pieces: block.codePieces()), block)
         case .table(let content):
             let grid = Grid(rowSpacing: 6, columnSpacing: 18, classes: ["readme-table"])
             place(ScrolledWindow(sideways: grid), block)
-            table = (grid, content, 0)
+            pending.append(.table(grid: grid, content: content, row: 0))
         case .rule:
             place(Separator(.horizontal), block)
         case .notice(let text):
@@ -177,8 +184,9 @@ final class MarkdownPart {
         return label
     }
 
-    /// Monospace, scrolled sideways, with a Copy button.
-    private func codeBlock(language: String, text: String) -> Widget {
+    /// Monospace, scrolled sideways, with a Copy button (which copies `text` whole). A long block
+    /// is shown as `pieces`, one label each, added a slice at a time.
+    private func codeBlock(language: String, text: String, pieces: [String]) -> Widget {
         let block = Box(.vertical, spacing: 0, classes: ["readme-code"])
         let bar = Box(.horizontal, spacing: 6)
         let name = Label(language, classes: ["dim-label", "caption"])
@@ -196,31 +204,53 @@ final class MarkdownPart {
         })
         bar.append(copy)
         block.append(bar)
-        let code = Label(text, classes: ["monospace"])
-        code.setSelectable()
-        code.setMargins(6)
-        block.append(ScrolledWindow(sideways: code))
+        let lines = Box(.vertical, spacing: 0)
+        lines.setMargins(6)
+        block.append(ScrolledWindow(sideways: lines))
+        if pieces.count == 1 {
+            lines.append(codeLabel(pieces[0]))
+        } else {
+            pending.append(.code(box: lines, pieces: pieces, next: 0))
+        }
         return block
     }
 
-    /// Adds rows of the table being built until `deadline`, or until about `textBytes` of text
-    /// were added (at least one row); returns the bytes of text added.
-    func addTableRows(until deadline: ContinuousClock.Instant, textBytes: Int) -> Int {
-        guard let pending = table else { return 0 }
-        var row = pending.row
+    private func codeLabel(_ text: String) -> Label {
+        let code = Label(text, classes: ["monospace"])
+        code.setSelectable()
+        return code
+    }
+
+    /// Adds what is pending (a table's rows, a code block's pieces) until `deadline`, or until
+    /// about `textBytes` of text were added (at least one row or piece); returns the bytes added.
+    func addPending(until deadline: ContinuousClock.Instant, textBytes: Int) -> Int {
         var added = 0
-        let rows = pending.content.rows
-        while row < rows.count, ContinuousClock.now < deadline, added < max(1, textBytes) {
-            added += rows[row].reduce(0) { $0 + $1.reduce(0) { $0 + $1.text.utf8.count } }
-            for (column, cell) in rows[row].enumerated() {
-                let alignment = column < pending.content.alignments.count ? pending.content.alignments[column] : .leading
-                let cell = paragraph(cell, bold: row == 0, inCell: true)
-                cell.setAlign(horizontal: alignment == .center ? .center : alignment == .trailing ? .end : .start)
-                pending.grid.attach(cell, column: column, row: row)
+        while let next = pending.first, ContinuousClock.now < deadline, added < max(1, textBytes) {
+            switch next {
+            case .table(let grid, let content, var row):
+                let rows = content.rows
+                while row < rows.count, ContinuousClock.now < deadline, added < max(1, textBytes) {
+                    added += rows[row].reduce(0) { $0 + $1.reduce(0) { $0 + $1.text.utf8.count } }
+                    for (column, cell) in rows[row].enumerated() {
+                        let alignment = column < content.alignments.count ? content.alignments[column] : .leading
+                        let cell = paragraph(cell, bold: row == 0, inCell: true)
+                        cell.setAlign(horizontal: alignment == .center ? .center : alignment == .trailing ? .end : .start)
+                        grid.attach(cell, column: column, row: row)
+                    }
+                    row += 1
+                }
+                pending[0] = .table(grid: grid, content: content, row: row)
+                if row == rows.count { pending.removeFirst() }
+            case .code(let box, let pieces, var next):
+                while next < pieces.count, ContinuousClock.now < deadline, added < max(1, textBytes) {
+                    box.append(codeLabel(pieces[next]))
+                    added += pieces[next].utf8.count
+                    next += 1
+                }
+                pending[0] = .code(box: box, pieces: pieces, next: next)
+                if next == pieces.count { pending.removeFirst() }
             }
-            row += 1
         }
-        table = row < rows.count ? (pending.grid, pending.content, row) : nil
         return added
     }
 

@@ -164,8 +164,8 @@ final class MarkdownView {
         var text = 0
         var grew = false
         while ContinuousClock.now < deadline, text < Self.sliceTextBytes {
-            if let table = wanted.lazy.compactMap({ self.built[$0] }).first(where: \.isBuilding) {
-                text += table.addTableRows(until: deadline, textBytes: Self.sliceTextBytes - text)
+            if let part = wanted.lazy.compactMap({ self.built[$0] }).first(where: \.isBuilding) {
+                text += part.addPending(until: deadline, textBytes: Self.sliceTextBytes - text)
                 grew = true
                 continue
             }
