@@ -4,10 +4,11 @@
 // one go, and a README's 500-row table (1,500 labels) took 80-130 ms to remove.
 
 // Only the children of a plain box or grid are removed here: their parent keeps nothing about
-// them but the link GTK itself holds. Any other widget (a button, an expander, a subclass of
-// GtkBox) may keep pointers to the widgets inside it, plain boxes among them: it is never
-// looked into, and goes whole with its parent. A scrolled window and a viewport are looked
-// through to their child (never their scroll bars).
+// them but the link GTK itself holds. Any other widget (a button, a subclass of GtkBox) may keep
+// pointers to the widgets inside it, plain boxes among them: it is never looked into, and goes
+// whole with its parent. A scrolled window, a viewport and an expander (a README's <details>,
+// whose child is out of the tree while it is closed) are looked through to their one child,
+// which stays theirs: only what is inside it is removed.
 static gboolean removable_from(GtkWidget *parent) {
     GType type = G_OBJECT_TYPE(parent);
     return type == GTK_TYPE_BOX || type == GTK_TYPE_GRID;
@@ -17,6 +18,7 @@ static GtkWidget *only_child(GtkWidget *widget) {
     GType type = G_OBJECT_TYPE(widget);
     if (type == GTK_TYPE_SCROLLED_WINDOW) return gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(widget));
     if (type == GTK_TYPE_VIEWPORT) return gtk_viewport_get_child(GTK_VIEWPORT(widget));
+    if (type == GTK_TYPE_EXPANDER) return gtk_expander_get_child(GTK_EXPANDER(widget));
     return NULL;
 }
 
@@ -24,6 +26,9 @@ static int subtree_size(GtkWidget *widget, int limit) {
     int size = 1;
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child && size <= limit; child = gtk_widget_get_next_sibling(child))
         size += subtree_size(child, limit - size);
+    // A closed expander's child is out of the tree, and still goes with it.
+    GtkWidget *inner = only_child(widget);
+    if (inner && !gtk_widget_get_parent(inner) && size <= limit) size += subtree_size(inner, limit - size);
     return size;
 }
 

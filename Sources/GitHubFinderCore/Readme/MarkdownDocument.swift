@@ -71,13 +71,11 @@ public struct MarkdownBlock: Equatable, Sendable {
     /// Centred (`<p align="center">`, `<div align="center">`), as READMEs lay out their logos.
     public var centered: Bool
 
-    /// The bytes of text it shows (its runs, or its code): what the view lays out.
     /// A code block's text in pieces of at most `bytes` each, cut at line ends (the pieces shown
     /// one under the other read as the block); a line longer than that is cut too, never inside
     /// a character. Empty for any other block.
     public func codePieces(bytes: Int = MarkdownLimits.readme.codePieceBytes) -> [String] {
         guard case .code(_, let text) = content else { return [] }
-        let bytes = max(bytes, 4)  // a character always fits
         var pieces: [String] = []
         var current: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -86,11 +84,15 @@ public struct MarkdownBlock: Equatable, Sendable {
                 continue
             }
             if let lines = current { pieces.append(lines) }
-            var rest = String(line)
-            while rest.utf8.count > bytes {
-                let head = MarkdownText.prefix(rest, bytes: bytes)
-                pieces.append(head)
-                rest = String(rest.unicodeScalars.dropFirst(head.unicodeScalars.count))
+            // A line too long for a piece of its own: cut between characters (an accent or an
+            // emoji sequence stays whole).
+            var rest = ""
+            for character in line {
+                if rest.utf8.count + character.utf8.count > bytes, !rest.isEmpty {
+                    pieces.append(rest)
+                    rest = ""
+                }
+                rest.append(character)
             }
             current = rest
         }
@@ -98,6 +100,7 @@ public struct MarkdownBlock: Equatable, Sendable {
         return pieces
     }
 
+    /// The bytes of text it shows (its runs, or its code): what the view lays out.
     public var textBytes: Int {
         if case .code(_, let text) = content { return text.utf8.count }
         if case .notice(let text) = content { return text.utf8.count }

@@ -13,9 +13,10 @@ public struct MarkdownLimits: Sendable {
     /// space: one label that long is laid out in one go, too slowly for a frame.
     public var paragraphPieceBytes = 1024
     public var codeBytes = 64 * 1024
-    /// A code block longer than this (GRDB's longest is 1.8 KB) is shown as several labels, cut
-    /// at line ends, laid out a slice at a time: 64 KB in one label is laid out in one go.
-    public var codePieceBytes = 2 * 1024
+    /// A code block longer than this is shown as several labels, cut at line ends, laid out a
+    /// slice at a time (the view lays out about this much text a frame); 64 KB in one label is
+    /// laid out in one go.
+    public var codePieceBytes = 1024
     /// An image's description.
     public var imageDescriptionBytes = 1024
     /// The wall time cmark-gfm gets (GRDB's 232 KB README takes it ~20 ms).

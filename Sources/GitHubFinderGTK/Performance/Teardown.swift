@@ -2,25 +2,28 @@ import CGtk
 import CGtkSupport
 
 /// Widget trees taken apart a slice a main-loop turn, then removed. GTK 4.8 removes a subtree in
-/// one go, every widget in it unrealized and freed: a repository detail whose README held a
-/// 500-row table (1,500 labels) took 80-130 ms to replace, a stall the window felt (DESIGN §6:
-/// none over 50 ms). Retired, the old page is only hidden at once (~3 ms for the same tree);
-/// the rest goes when idle, `sliceMilliseconds` a turn.
+/// one go, every widget in it unrealized and freed: a detail page with a long README's table
+/// (1,500 labels) held the window over 50 ms (DESIGN §6). Retired, a tree only leaves the screen
+/// at once (hidden, or a stack page faded out); it is taken apart once off screen, when idle,
+/// `sliceMilliseconds` a turn.
 @MainActor
 enum Teardown {
     private struct Retiree {
         let widget: ObjectRef
         let remove: @MainActor () -> Void
+        let since = ContinuousClock.now
     }
 
     private static var queue: [Retiree] = []
     private static var work: UInt32 = 0
 
-    /// Takes `widget` (off screen already: hidden, or a stack page not shown) apart when idle,
-    /// then calls `remove`, which takes what is left of it out of its parent.
+    /// Takes `widget` apart once it is off screen (hidden, or a stack page whose transition away
+    /// has ended), when idle, then calls `remove`, which takes what is left of it out of its
+    /// parent. Meanwhile the pointer goes through it.
     static func retire(_ widget: UnsafeMutablePointer<GtkWidget>, remove: @escaping @MainActor () -> Void) {
         guard !isRetired(widget) else { return }
         g_object_set_data(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), retiredKey, UnsafeMutableRawPointer(widget))
+        gtk_widget_set_can_target(widget, 0)
         queue.append(Retiree(widget: ObjectRef(sinking: UnsafeMutableRawPointer(widget)), remove: remove))
         schedule()
     }
@@ -63,27 +66,41 @@ enum Teardown {
     /// Widgets waiting to be taken apart (for tests).
     static var pending: Int { queue.count }
 
-    private static func schedule() {
+    /// The next slice when idle; or, when every retired tree is still on screen (a page fading
+    /// out), a look again in a while (never a busy loop).
+    private static func schedule(waiting: Bool = false) {
         guard work == 0, !queue.isEmpty else { return }
-        work = Timeout.idle {
+        let run: @MainActor () -> Void = {
             work = 0
             slice()
         }
+        work = waiting ? Timeout.after(milliseconds: waitMilliseconds, run) : Timeout.idle(run)
     }
 
     private static func slice() {
         let deadline = ContinuousClock.now + .milliseconds(sliceMilliseconds)
-        while let retiree = queue.first, ContinuousClock.now < deadline {
+        var index = 0
+        while index < queue.count, ContinuousClock.now < deadline {
+            let retiree = queue[index]
             let pointer = retiree.widget.pointer.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_mapped(pointer) != 0 {
+                // Still drawn (a stack page in its crossfade): wait, up to a second, then hide it.
+                guard ContinuousClock.now - retiree.since > .seconds(1) else {
+                    index += 1
+                    continue
+                }
+                gtk_widget_set_visible(pointer, 0)
+            }
             if ghf_dismantle_some(pointer, widgetsAtOnce) == 0 {
-                queue.removeFirst()
+                queue.remove(at: index)
                 retiree.remove()
             }
         }
-        schedule()
+        schedule(waiting: index >= queue.count && !queue.isEmpty)
     }
 
     /// GTK takes some 50 µs to remove a widget (a label with its accessible object).
     private static var widgetsAtOnce: Int32 { 40 }
     private static var sliceMilliseconds: Int { 4 }
+    private static var waitMilliseconds: UInt32 { 100 }
 }

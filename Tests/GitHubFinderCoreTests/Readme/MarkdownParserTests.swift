@@ -173,7 +173,7 @@ struct MarkdownParserTests {
         #expect(blocks.dropFirst().allSatisfy { $0.marker == nil })
     }
 
-    /// A code block longer than any real README's is shown in pieces of at most 2 KB, cut at line
+    /// A long code block is shown in pieces of at most 1 KB (`codePieceBytes`), cut at line
     /// ends (a longer line is cut too, never inside a character), nothing lost.
     @Test func aLongCodeBlockComesInPiecesCutAtLineEnds() throws {
         let lines = (1...400).map { "let value\($0) = \($0) * 7  // ✓ line \($0)" }
@@ -183,11 +183,12 @@ struct MarkdownParserTests {
         #expect(pieces.allSatisfy { $0.utf8.count <= MarkdownLimits.readme.codePieceBytes })
         #expect(pieces.joined(separator: "\n") == lines.joined(separator: "\n"), "cut at line ends only: every line whole")
 
-        let long = String(repeating: "é", count: 3_000) + "x"
+        let long = String(repeating: "e\u{301}", count: 1_000) + String(repeating: "👩‍💻", count: 100) + "x"
         let cut = try #require(try parse("```\nfirst\n" + long + "\nlast\n```\n").first).codePieces(bytes: 1_000)
         #expect(cut.first == "first")
         #expect(cut.dropFirst().joined() == long + "\nlast", "the long line in pieces, no character cut, the next line after it")
         #expect(cut.allSatisfy { $0.utf8.count <= 1_000 })
+        #expect(cut.dropFirst().allSatisfy { $0.first != "\u{301}" && !$0.unicodeScalars.first!.properties.isGraphemeExtend }, "an accent stays on its letter")
 
         #expect(try parse("```\nshort\n```\n").first?.codePieces() == ["short"])
         #expect(try parse("Not code.\n").first?.codePieces() == [])

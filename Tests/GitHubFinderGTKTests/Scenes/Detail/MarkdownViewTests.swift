@@ -224,6 +224,18 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
             XCTAssertTrue(gtk_widget_compute_bounds(heading.pointer, pane.pointer, &bounds) != 0)
             XCTAssertLessThan(abs(bounds.origin.y), 30, "the heading is at the top of the view")
             XCTAssertTrue(view.texts.contains("Section 199"), "the parts just above it are built too")
+
+            // Followed before its slot is made (the README has just come): the view goes there
+            // once it is laid out.
+            view.show(try MarkdownParser.parse(markdown + "\nThe end.\n", links: Self.links))
+            XCTAssertNil(view.heading(for: "section-300"), "its slot is not made yet")
+            XCTAssertTrue(view.scroll(to: "section-300"))
+            settle()
+            settle()
+            let end = try XCTUnwrap(view.heading(for: "section-300"))
+            XCTAssertTrue(view.texts.contains("Section 300"))
+            XCTAssertTrue(gtk_widget_compute_bounds(end.pointer, pane.pointer, &bounds) != 0)
+            XCTAssertLessThan(abs(bounds.origin.y), 30, "the heading is at the top of the view")
             window.destroy()
         }
     }

@@ -15,7 +15,7 @@ import GitHubFinderCore
 @MainActor
 final class MarkdownView {
     let root: Box
-    /// A link was activated (anchors included: the owner scrolls to `heading(for:)`).
+    /// A link was activated (anchors included: the owner calls `scroll(to:)`).
     var onLink: (@MainActor (MarkdownLink) -> Void)?
     /// An image was built (its owner loads it when it comes near the view).
     var onImage: (@MainActor (ReadmeImage) -> Void)?
@@ -32,6 +32,9 @@ final class MarkdownView {
     private var document = MarkdownDocument()
     private var hasShown = false
     private var ranges: [Range<Int>] = []
+    /// The column of slots of the document shown (in `root`, where the one before it may still
+    /// be, hidden, while it is taken apart).
+    private var column = Box(.vertical)
     private var slots: [Box] = []
     /// The slots the pane has laid out (made before its last frame): where the others are, is
     /// not known yet.
@@ -42,6 +45,8 @@ final class MarkdownView {
     private var anchorParts: [String: Int] = [:]
     private weak var scroller: ScrolledWindow?
     private var viewConnections: [SignalConnection] = []
+    /// An `#anchor` followed before its heading's slot was laid out.
+    private var pendingAnchor: String?
     /// The part at the top of the view and where it was in the column when a slice was built:
     /// the next slice moves the view by what the parts above it grew.
     private var pinned: (part: Int, y: Float)?
@@ -51,7 +56,7 @@ final class MarkdownView {
 
     init(compact: Bool = false) {
         self.compact = compact
-        root = Box(.vertical, spacing: compact ? 8 : 12, classes: ["readme"])
+        root = Box(.vertical, spacing: 0, classes: ["readme"])
     }
 
     isolated deinit {
@@ -72,9 +77,13 @@ final class MarkdownView {
         hasShown = true
         Timeout.cancel(work)
         work = 0
+        // The document shown before leaves in one piece: its column.
         Teardown.retireChildren(of: root)
+        column = Box(.vertical, spacing: compact ? 8 : 12)
+        root.append(column)
         built = [:]
         pinned = nil
+        pendingAnchor = nil
         self.document = document
         ranges = document.parts
         slots = []
@@ -93,10 +102,9 @@ final class MarkdownView {
     }
 
     /// The heading `anchor` points at (`#getting-started`): its label once built, else the
-    /// place it will be built in.
+    /// place it will be built in (nil before that place is made).
     func heading(for anchor: String) -> Widget? {
-        guard let index = anchorParts[anchor] else { return nil }
-        addSlots(index + 1 - slots.count)
+        guard let index = anchorParts[anchor], index < slots.count else { return nil }
         return built[index]?.headings[anchor] ?? slots[index]
     }
 
@@ -104,12 +112,17 @@ final class MarkdownView {
     /// keeps it there while the parts around it are built and laid out (their heights were
     /// guesses). False when this document has no such heading, or is not in a pane.
     func scroll(to anchor: String) -> Bool {
-        guard let index = anchorParts[anchor], let scroller, let column = scroller.contentY(of: root) else { return false }
-        addSlots(index + 1 - slots.count)
-        guard let slot = place(of: index) else { return false }
+        guard let index = anchorParts[anchor], let scroller, let top = scroller.contentY(of: root) else { return false }
+        // Its slot not made or laid out yet (the README has just come): once it is.
+        guard index < laidOut, let slot = place(of: index) else {
+            pendingAnchor = anchor
+            scheduleSlice()
+            return true
+        }
+        pendingAnchor = nil
         // Built, the heading may sit below the top of its part (inside a `<details>`).
         let target = built[index]?.headings[anchor] ?? slots[index]
-        scroller.verticalPosition = Double(column + (target.verticalPlace(in: root)?.y ?? slot.y))
+        scroller.verticalPosition = Double(top + (target.verticalPlace(in: root)?.y ?? slot.y))
         pinned = (index, slot.y)
         scheduleSlice()
         return true
@@ -157,6 +170,7 @@ final class MarkdownView {
         // Slots made before the last frame are laid out; in a pane, the rest are made a slice's
         // worth at a time (the first screens' first).
         laidOut = slots.count
+        if let anchor = pendingAnchor, let index = anchorParts[anchor], index < laidOut { _ = scroll(to: anchor) }
         addSlots(scroller == nil ? ranges.count : Self.slotsAtOnce)
         let wanted = wantedParts()
         pinTopPart()
@@ -205,7 +219,7 @@ final class MarkdownView {
             let slot = Box(.vertical)
             slot.setSize(width: -1, height: Self.guessedHeight(of: document.blocks[range], charactersPerLine: charactersPerLine))
             slot.hideFromAccessibility()
-            root.append(slot)
+            column.append(slot)
             slots.append(slot)
         }
     }
@@ -240,8 +254,8 @@ final class MarkdownView {
     /// between a scroll and the layout that follows it.
     private func view() -> (top: Float, height: Float)? {
         guard let scroller, scroller.isVisibleOnScreen, root.isVisibleOnScreen, laidOut > 0, slots[laidOut - 1].width > 0,
-              let column = scroller.contentY(of: root) else { return nil }
-        return (Float(scroller.verticalPosition) - column, Float(max(1, scroller.height)))
+              let top = scroller.contentY(of: root) else { return nil }
+        return (Float(scroller.verticalPosition) - top, Float(max(1, scroller.height)))
     }
 
     /// The first slot laid out for which `test` holds, by binary search: `test` must hold for
@@ -322,9 +336,10 @@ final class MarkdownView {
     /// Building a slice, then GTK measuring what it added, must stay well inside a frame: no
     /// main-loop stall over 50 ms while a long README appears (DESIGN §6).
     private static var sliceMilliseconds: Int { 6 }
-    /// Text a slice builds at most (a part is always built whole): GTK takes ~10 ms to style and
-    /// lay out a kilobyte of wrapped text in a label.
-    private static var sliceTextBytes: Int { 2_048 }
+    /// Text a slice builds at most (a part is always built whole, but no paragraph or piece of
+    /// code is over 1 KB): GTK takes 10-20 ms to style and lay out a kilobyte of wrapped text in
+    /// labels, in the frame after the slice.
+    private static var sliceTextBytes: Int { 1_024 }
     /// Build what is within this many screens above and below the view.
     private static var buildScreens: (above: Float, below: Float) { (0.5, 1.5) }
     /// Drop what is further than this many screens from the view.
