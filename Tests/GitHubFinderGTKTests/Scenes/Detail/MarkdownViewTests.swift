@@ -11,8 +11,9 @@ import XCTest
 final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
     static let links = ReadmeLinks(repositoryPage: URL(string: "https://github.com/groue/GRDB.swift")!, branch: "master")
 
+    /// `markdown` shown in a new view in a window (not a pane it watches), just handed over.
     @MainActor
-    private func shown(_ markdown: String) throws -> (MarkdownView, Window) {
+    private func showing(_ markdown: String) throws -> (MarkdownView, Window) {
         gtk_init()
         let view = MarkdownView()
         let window = Window(gtk_window_new())
@@ -20,6 +21,12 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
         window.setChild(ScrolledWindow(view.root))
         window.present()
         view.show(try MarkdownParser.parse(markdown, links: Self.links))
+        return (view, window)
+    }
+
+    @MainActor
+    private func shown(_ markdown: String) throws -> (MarkdownView, Window) {
+        let (view, window) = try showing(markdown)
         XCTAssertTrue(MainLoop.run(until: { view.isBuilt }), "the document was never built")
         MainLoop.run(for: 0.1)
         return (view, window)
@@ -136,13 +143,8 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
 
     func testALongTableIsBuiltASliceAtATime() throws {
         try MainActor.assumeIsolated {
-            gtk_init()
             let markdown = "# Table\n\n| # | Name | Value |\n|---:|:---|:---:|\n" + (1...500).map { "| \($0) | row \($0) | \($0 * 7) |" }.joined(separator: "\n") + "\n\nAfter the table.\n"
-            let view = MarkdownView()
-            let window = Window(gtk_window_new())
-            window.setChild(ScrolledWindow(view.root))
-            window.present()
-            view.show(try MarkdownParser.parse(markdown, links: Self.links))
+            let (view, window) = try showing(markdown)
             XCTAssertFalse(view.isBuilt, "1,500 cells are not built in one go")
             XCTAssertLessThan(view.texts.count, 1_500)
             XCTAssertTrue(MainLoop.run(until: { view.isBuilt }))
@@ -157,18 +159,13 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
     /// and a `<details>` holding two tables gets every row of both.
     func testALongCodeBlockAndTwoTablesInADetailsAreBuiltASliceAtATime() throws {
         try MainActor.assumeIsolated {
-            gtk_init()
             let lines = (1...2_000).map { "let value\($0) = \($0) * 7" }
             func table(_ name: String) -> String {
                 "| \(name) | n |\n|---|---|\n" + (1...300).map { "| \(name) \($0) | \($0) |" }.joined(separator: "\n") + "\n"
             }
             let markdown = "```swift\n" + lines.joined(separator: "\n") + "\n```\n\n<details><summary>Tables</summary>\n\n"
                 + table("first") + "\n" + table("second") + "\n</details>\n"
-            let view = MarkdownView()
-            let window = Window(gtk_window_new())
-            window.setChild(ScrolledWindow(view.root))
-            window.present()
-            view.show(try MarkdownParser.parse(markdown, links: Self.links))
+            let (view, window) = try showing(markdown)
             XCTAssertFalse(view.isBuilt, "2,000 lines of code and 600 rows are not built in one go")
             XCTAssertTrue(MainLoop.run(until: { view.isBuilt }))
             let code = labels(of: view).filter { gtk_widget_has_css_class($0, "monospace") != 0 }.map(text)
