@@ -50,4 +50,8 @@ final class RichLabel: Widget {
 
     /// Never narrower than `characters` (it wraps past that).
     func setMinimumCharacters(_ characters: Int) { gtk_label_set_width_chars(opaque, Int32(characters)) }
+
+    /// Wrapped between words only, never inside one (a table cell, as GitHub's: a column is at
+    /// least its longest word wide, and a table too wide for the pane scrolls sideways).
+    func keepWordsWhole() { gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD) }
 }

@@ -151,6 +151,11 @@ final class MarkdownViewTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(view.texts.count, 1 + 3 * 501 + 1)
             XCTAssertEqual(view.texts.last, "After the table.")
             XCTAssertTrue(view.texts.contains("row 500"))
+            // A cell breaks between words only: a bold header "Protocol" was cut into "Protoc-ol".
+            let cell = try XCTUnwrap(view.labels.first { $0.text == "Name" })
+            XCTAssertEqual(gtk_label_get_wrap_mode(OpaquePointer(cell.pointer)), PANGO_WRAP_WORD)
+            let paragraph = try XCTUnwrap(view.labels.first { $0.text == "After the table." })
+            XCTAssertEqual(gtk_label_get_wrap_mode(OpaquePointer(paragraph.pointer)), PANGO_WRAP_WORD_CHAR, "a paragraph still breaks a long word")
             window.destroy()
         }
     }

@@ -139,8 +139,12 @@ final class MarkdownPart {
             let markup = RunMarkup(runs, bold: bold)
             let label = label(markup)
             if centered { label.center() }
-            // A short cell ("from: 2.0.0") is not wrapped; a long one wraps past a few words.
-            if inCell { label.setMinimumCharacters(min(markup.text.count, Self.cellCharacters)) }
+            // A short cell ("from: 2.0.0") is not wrapped; a long one wraps past a few words,
+            // between words only: a bold header "Protocol" was cut into "Protoc-ol".
+            if inCell {
+                label.setMinimumCharacters(min(markup.text.count, Self.cellCharacters))
+                label.keepWordsWhole()
+            }
             return label
         }
         let view = LinkedText(RunMarkup.pieces(runs, bold: bold), onLink: onLink)

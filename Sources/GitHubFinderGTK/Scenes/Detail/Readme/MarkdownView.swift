@@ -131,6 +131,9 @@ final class MarkdownView {
     /// The texts of the labels built now, top down (what a reader sees; for tests).
     var texts: [String] { builtInOrder.flatMap { $0.texts.map(\.text) } }
 
+    /// The labels built now, top down (for tests).
+    var labels: [RichLabel] { builtInOrder.flatMap { $0.texts.compactMap { if case .label(let label) = $0 { label } else { nil } } } }
+
     /// The link widgets built now, named by their text (for tests).
     var links: [(name: String, widget: Button)] { builtInOrder.flatMap { $0.texts.flatMap(\.links) } }
 
