@@ -84,10 +84,12 @@ struct SignInFlowTests {
         let token = server.issueToken(for: "octocat")
         let (coordinator, navigator, dependencies) = makeApp(server, store: InMemoryTokenStore(StoredToken(token: token, login: "octocat")))
         #expect(await eventually { dependencies.authenticator.account != nil })
+        // The start's star sync done before the token expires: meeting the 401 first, it dropped
+        // the token, and the profile was then fetched anonymously and loaded (fw3, once).
+        #expect(await eventually { server.requestCount(.starred) >= 1 && dependencies.starSync.progress == nil })
         server.expireToken(token)
         coordinator.showDetail(for: .stub(id: 1, login: "mojombo"))
         let detail = try #require(navigator.detailViewModels.last)
-        // The start's star sync may meet the 401 first and open Sign In before the profile fails
         let failed = await eventually {
             if case .failed = detail.state.phase { return true }
             return false
