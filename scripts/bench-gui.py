@@ -49,9 +49,12 @@ Figures (DESIGN.md §6):
 Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (15), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
 GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
 GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, peers, start, search,
-favorites, repositories, narrow, filter, rate-limited, offline, memory, account, shell-search, readme).
+favorites, repositories, narrow, filter, rate-limited, offline, memory, account, shell-search, readme, news).
 - readme.*, idle.cpu.readme-detail: the README and latest release in a repository's detail, see
   scripts/bench_readme.py.
+- news.*, idle.cpu.whats-new: What's New (a check of 1,000 unchanged favorites: requests, quota,
+  wall time, stall; the tab idle; the background service against a bare GApplication service),
+  see scripts/bench_news.py.
 - shell-search.initial-result-set.100k.running / .cold-activation: GNOME Shell's search provider over
   100,000 favorites, called on the session bus as the Shell calls it (the D-Bus service file put in
   $GHF_DBUS_SERVICES, which with-display.sh gives the bus): GetInitialResultSet timed from the call
@@ -81,6 +84,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
+import bench_news  # noqa: E402
 import bench_readme  # noqa: E402
 import gui_driver as gui  # noqa: E402
 from gui_driver import StateNotReached  # noqa: E402
@@ -235,6 +239,13 @@ class App:
         env.update(XDG_DATA_HOME=data_home or os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
                    XDG_STATE_HOME=os.path.join(home, "state"), XDG_CACHE_HOME=os.path.join(home, "cache"))
         env.update(extra_env or {})
+        # What's New checks only on Refresh, unless a session's preferences say otherwise: its
+        # requests are measured in their own session (`news`), not under every other figure.
+        config = os.path.join(env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
+        if not os.path.exists(os.path.join(config, "preferences.json")):
+            os.makedirs(config, exist_ok=True)
+            with open(os.path.join(config, "preferences.json"), "w") as f:
+                json.dump({"news": {"interval": "never"}}, f)
         self.stderr_path = os.path.join(folder, "app-%s.stderr" % label)
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen([os.path.join(RELEASE, "github-finder")] + args, env=env,
@@ -1591,6 +1602,8 @@ REQUIRED = {
     "shell-search": ["shell-search.initial-result-set.100k.running", "shell-search.initial-result-set.100k.cold-activation"],
     "account": ["idle.cpu.your-profile", "idle.cpu.your-profile-following", "idle.cpu.your-profile-followers", "idle.cpu.your-profile-repositories",
                 "account.import-following.5000.longest-main-loop-stall"],
+    "news": ["news.check.1000-unchanged.quota-spent", "news.check.1000-unchanged.longest-main-loop-stall", "idle.cpu.whats-new",
+             "news.service.idle-cpu", "news.service.memory.resident"],
     "readme": ["readme.data-to-first-screen", "readme.appearing.longest-main-loop-stall", "readme.image-bytes.other-sites",
                "readme.scroll.grdb.longest-main-loop-stall", "idle.cpu.readme-detail", "readme.memory.resident.grdb"],
 }
@@ -1610,6 +1623,11 @@ def report_missing():
                     unit, baseline, budget = ("ms" if ".first-window." in name else "MB"), name.replace("start-page", "gnome-calculator"), "<= gnome-calculator"
                 elif name == "readme.memory.resident.grdb":
                     unit, baseline, budget = "MB", "readme.memory.resident.grdb-without-readme", "<= baseline + %d MB" % bench_readme.README_MEMORY_BUDGET_MB
+                elif name.startswith("news.service."):
+                    unit, baseline, budget = ("percent", "news.service.bare-gapplication", "<= 0.1") if name.endswith("idle-cpu") else \
+                        ("MB", "news.service.memory.resident.bare-gapplication", "<= 40 MB")
+                elif name.endswith("quota-spent"):
+                    unit, baseline, budget = "count", None, "== 0"
                 elif name == "readme.data-to-first-screen":
                     unit, baseline, budget = "ms", None, None
                 elif name == "readme.image-bytes.other-sites":
@@ -1675,6 +1693,8 @@ def main():
         session_shell_search(folder)
     if wanted("readme"):
         bench_readme.session(folder, sys.modules[__name__])
+    if wanted("news"):
+        bench_news.session(folder, sys.modules[__name__])
     report_missing()
     report_warnings(folder)
     log("done in %.0f s" % (time.time() - started))

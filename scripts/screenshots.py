@@ -98,6 +98,50 @@ def seed_favorites(env, api):
     db.close()
 
 
+def whats_new(env, api, folder):
+    """What's New (Alt+3): a first check (F5) remembers what the favorites have; then the double
+    publishes releases and a repository, the bell of one favorite is on, and a second check
+    finds them: the tab with its entries; the first entry opened (its detail with the bell on);
+    the notification the stand-in for GNOME Shell's service received, drawn as a card."""
+    def check(window, wait=6.0):
+        subprocess.run(["xdotool", "key", "--window", window, "alt+3"])
+        time.sleep(0.8)
+        subprocess.run(["xdotool", "key", "--window", window, "F5"])
+        time.sleep(wait)
+    shoot("whats-new-empty", env, api, then=check)
+    db = sqlite3.connect(server_database(env["XDG_DATA_HOME"], api))
+    repositories = db.execute("SELECT id, fullName FROM favorite_repository ORDER BY fullName LIMIT 2").fetchall()
+    db.execute("INSERT OR REPLACE INTO news_watch (key, since) VALUES (?, ?)", ("repository:%d" % repositories[0][0], time.time() - 60))
+    db.commit()
+    db.close()
+    for (_, full_name), (tag, notes) in zip(repositories, [("2.0.0", "## Highlights\n* A new **layout** engine\n* Faster builds"),
+                                                            ("1.4.2", "Fixes a crash when the list is empty.")]):
+        body = json.dumps({"repository": full_name, "tag": tag, "name": "%s %s" % (full_name.split("/")[1], tag), "body": notes}).encode()
+        urllib.request.urlopen(urllib.request.Request(api + "/_fixture/releases", data=body, method="POST"), timeout=5).close()
+    body = json.dumps({"login": "octocat", "name": "hello-whats-new", "description": "A new repository, found by What's New"}).encode()
+    urllib.request.urlopen(urllib.request.Request(api + "/_fixture/repositories", data=body, method="POST"), timeout=5).close()
+    received = os.path.join(folder, "notifications.jsonl")
+    notifications = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "Tests", "EndToEnd", "fake_notifications.py"), received],
+                                     stdout=subprocess.PIPE, text=True)
+    notifications.stdout.readline()
+    try:
+        shoot("whats-new", env, api, then=check)
+        shoot("whats-new-opened", env, api,
+              then=lambda window: (check(window, wait=1.0), subprocess.run(["xdotool", "mousemove", "--window", window, "150", "160", "click", "1"])))
+    finally:
+        notifications.terminate()
+    sent = [json.loads(line) for line in open(received)] if os.path.exists(received) else []
+    if sent:
+        card = sent[0]
+        path = os.path.join(OUT, env["GHF_SHOTS_FOLDER"], "notification.png")
+        buttons = "   ".join("[ %s ]" % b["label"] for b in card["buttons"]) or "(no buttons)"
+        text = "%s\n\n%s\n\n%s\n\nclick: %s %s" % (card["title"], card["body"], buttons, card["default_action"], card["default_target"])
+        subprocess.run(["convert", "-size", "560x", "-background", "#303030" if "dark" in env["GHF_SHOTS_FOLDER"] else "#f6f5f4",
+                        "-fill", "#ffffff" if "dark" in env["GHF_SHOTS_FOLDER"] else "#1e1e1e", "-font", "Noto-Sans-CJK-KR", "-pointsize", "15",
+                        "-bordercolor", "#888888", "-border", "1", "caption:" + text, path], check=False)
+        print("wrote", os.path.relpath(path, ROOT))
+
+
 def main():
     for style in os.environ.get("GHF_SHOTS_STYLES", "light,dark").split(","):
         for lang in os.environ.get("GHF_SHOTS_LANGS", "en").split(","):
@@ -116,7 +160,8 @@ def shoot_all(style, lang):
     config = os.path.join(env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder")
     os.makedirs(config, exist_ok=True)
     with open(os.path.join(config, "preferences.json"), "w") as f:
-        json.dump({"colorScheme": style}, f)
+        # What's New checks on F5 only: its shots publish news on the double and then refresh.
+        json.dump({"colorScheme": style, "news": {"interval": "never"}}, f)
     server, api = start_double(folder)
     # GitHub's own 10 searches a minute, used up (a limit of 0 would read "0 of 0").
     limited, limited_api = start_double(folder)
@@ -257,6 +302,7 @@ def shoot_all(style, lang):
             subprocess.run(["xdotool", "key", "Down", "Return"])  # Sign Out, then the import
             time.sleep(1.5)
         shoot("import-following", env, api, then=import_following)
+        whats_new(env, api, folder)
     finally:
         server.terminate()
         limited.terminate()

@@ -18,11 +18,18 @@ import Foundation
 ///   `{"login": L, "count": N}`; 404 for an unknown login, 422 when there are fewer to follow.
 /// - `GET /_fixture/following/{login}` answers `{"login": L, "following": [login, ...]}`, oldest
 ///   follow first.
+/// - `POST /_fixture/releases` with `{"repository": "owner/name", "tag": T, "name": N, "body": B}`
+///   (name and body optional) publishes a release now and answers 201 `{"id": ID}`; 404 for an
+///   unknown repository.
+/// - `POST /_fixture/repositories` with `{"login": L, "name": N, "description": D}` (description
+///   optional) creates a public repository of L now and answers 201; 404 for an unknown login,
+///   422 when L has one of that name.
 struct FixtureControl {
     let state: FixtureState
     let auth: FixtureAuth
     let stars: FixtureStars
     let follows: FixtureFollows
+    let news: FixtureNews
     let data: FixtureDataSet
 
     private struct TokenRequest: Decodable {
@@ -31,6 +38,19 @@ struct FixtureControl {
         var fine_grained: Bool?
         var can_star: Bool?
         var can_follow: Bool?
+    }
+
+    private struct ReleaseRequest: Decodable {
+        var repository: String
+        var tag: String
+        var name: String?
+        var body: String?
+    }
+
+    private struct RepositoryRequest: Decodable {
+        var login: String
+        var name: String
+        var description: String?
     }
 
     private struct FollowingRequest: Decodable {
@@ -67,6 +87,10 @@ struct FixtureControl {
             return context.json(200, FixtureJSON.encode(["login": parts[2], "starred": names] as [String: Any]))
         case (.POST, "/_fixture/following"):
             return await setFollowing(context)
+        case (.POST, "/_fixture/releases"):
+            return await publishRelease(context)
+        case (.POST, "/_fixture/repositories"):
+            return await createRepository(context)
         case (.GET, _) where parts.count == 3 && parts[1] == "following":
             return context.json(200, FixtureJSON.encode(["login": parts[2], "following": follows.followedLogins(of: parts[2])] as [String: Any]))
         default:
@@ -87,5 +111,29 @@ struct FixtureControl {
             // The only other error: no such login.
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
+    }
+
+    private func publishRelease(_ context: FixtureContext) async -> HTTPResponse {
+        guard let request = try? JSONDecoder().decode(ReleaseRequest.self, from: await context.request.bodyData), !request.tag.isEmpty else {
+            return context.json(400, FixtureJSON.error("Body must be {\"repository\": \"owner/name\", \"tag\": …}", status: 400))
+        }
+        let parts = request.repository.split(separator: "/").map(String.init)
+        guard parts.count == 2, let repo = data.repository(owner: parts[0], name: parts[1]) ?? news.repository(owner: parts[0], name: parts[1]) else {
+            return context.json(404, FixtureJSON.error("Not Found", status: 404))
+        }
+        let release = news.publishRelease(to: repo.id, tag: request.tag, name: request.name, body: request.body)
+        return context.json(201, FixtureJSON.encode(["id": release.id]))
+    }
+
+    private func createRepository(_ context: FixtureContext) async -> HTTPResponse {
+        guard let request = try? JSONDecoder().decode(RepositoryRequest.self, from: await context.request.bodyData), !request.name.isEmpty else {
+            return context.json(400, FixtureJSON.error("Body must be {\"login\": …, \"name\": …}", status: 400))
+        }
+        guard let owner = data.user(login: request.login) else { return context.json(404, FixtureJSON.error("Not Found", status: 404)) }
+        let exists = data.repository(owner: owner.login, name: request.name) != nil
+        guard let repo = news.createRepository(named: request.name, description: request.description, owner: owner, exists: exists) else {
+            return context.json(422, FixtureJSON.error("name already exists on this account", status: 422))
+        }
+        return context.json(201, FixtureJSON.encode(["id": repo.id, "full_name": "\(owner.login)/\(repo.name)"] as [String: Any]))
     }
 }

@@ -7,7 +7,7 @@ extension FixtureRouter {
     /// in base64; an ETag either way; 404 when the repository has none.
     func readme(_ context: FixtureContext) -> HTTPResponse {
         let parts = context.pathParts
-        guard let repo = data.repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID) else {
+        guard let repo = repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID) else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
         let fullName = "\(owner.login)/\(repo.name)"
@@ -53,8 +53,8 @@ extension FixtureRouter {
     /// `GET /repos/{owner}/{repo}/releases/latest`: the newest published release, 404 when none.
     func latestRelease(_ context: FixtureContext) -> HTTPResponse {
         let parts = context.pathParts
-        guard let repo = data.repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID),
-              let release = data.readmes.latestRelease(of: repo, fullName: "\(owner.login)/\(repo.name)") else {
+        guard let repo = repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID),
+              let release = releases(of: repo, owner: owner).first else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
         return cacheable(context, FixtureJSON.encode(FixtureJSON.release(release, repo: repo, owner: owner, base: context.base)))
@@ -62,14 +62,12 @@ extension FixtureRouter {
 }
 
 extension FixtureJSON {
-    /// A release as `GET /repos/{owner}/{repo}/releases/latest` sends it.
-    static func release(_ release: FixtureRelease, repo: FixtureRepository, owner: FixtureUser, base: String) -> [String: Any] {
+    /// A release as `GET /repos/{owner}/{repo}/releases/latest` and `…/releases` send it.
+    static func release(_ release: FixtureNews.PublishedRelease, repo: FixtureRepository, owner: FixtureUser, base: String) -> [String: Any] {
         let fullName = "\(owner.login)/\(repo.name)"
-        let published = Date(timeIntervalSince1970: TimeInterval(FixtureReadmes.now - release.daysAgo * 86_400))
-        let date = ISO8601DateFormatter().string(from: published)
-        let id = repo.id * 10 + 1
+        let date = ISO8601DateFormatter().string(from: release.publishedAt)
         return [
-            "url": "\(base)/repos/\(fullName)/releases/\(id)", "id": id, "tag_name": release.tag, "target_commitish": repo.defaultBranch,
+            "url": "\(base)/repos/\(fullName)/releases/\(release.id)", "id": release.id, "tag_name": release.tag, "target_commitish": repo.defaultBranch,
             "name": release.name ?? NSNull(), "body": release.body ?? NSNull(), "draft": false, "prerelease": false,
             "created_at": date, "published_at": date, "author": userSummary(owner, base: base), "assets": [] as [Any],
             "html_url": "https://github.com/\(fullName)/releases/tag/\(release.tag)",

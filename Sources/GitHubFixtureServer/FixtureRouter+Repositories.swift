@@ -5,7 +5,7 @@ extension FixtureRouter {
     /// `GET /repos/{owner}/{repo}`: the full repository, with an ETag for conditional requests.
     func repository(_ context: FixtureContext) -> HTTPResponse {
         let parts = context.pathParts
-        guard let repo = data.repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID) else {
+        guard let repo = repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID) else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
         return cacheable(context, FixtureJSON.encode(FixtureJSON.repositoryDetail(repo, owner: owner, in: data, base: context.base)))
@@ -14,7 +14,7 @@ extension FixtureRouter {
     /// `GET /repos/{owner}/{repo}/languages`: bytes of code per language, largest first.
     func languages(_ context: FixtureContext) -> HTTPResponse {
         let parts = context.pathParts
-        guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
+        guard let repo = repository(owner: parts[1], name: parts[2]) else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
         return cacheable(context, FixtureJSON.languages(Self.languageBytes(repo)))

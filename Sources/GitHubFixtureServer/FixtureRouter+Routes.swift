@@ -27,7 +27,7 @@ extension FixtureRouter {
         let query = context.query
         let sort = query["sort"] ?? "full_name"
         let descending = (query["direction"] ?? (sort == "full_name" ? "asc" : "desc")) == "desc"
-        var repos = data.repositoriesByUser[owner.id] ?? []
+        var repos = (data.repositoriesByUser[owner.id] ?? []) + news.repositories(of: owner.id)
         repos.sort { a, b in
             let ordered: Bool = switch sort {
             case "pushed", "updated": (a.pushedAt, a.id) < (b.pushedAt, b.id)

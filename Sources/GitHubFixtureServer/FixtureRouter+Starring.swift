@@ -18,7 +18,7 @@ extension FixtureRouter {
         guard parts.count == 4 else {
             return context.request.method == .GET ? starredList(context, login: grant.login) : notFound(context)
         }
-        guard let repo = data.repository(owner: parts[2], name: parts[3]) else { return notFound(context) }
+        guard let repo = repository(owner: parts[2], name: parts[3]) else { return notFound(context) }
         let method = context.request.method
         if method == .GET {
             return stars.isStarred(repo.id, by: grant.login) ? context.empty(204) : notFound(context)
@@ -43,7 +43,7 @@ extension FixtureRouter {
         let byPush = query["sort"] == "updated"
         let ascending = query["direction"] == "asc"
         let starred = stars.stars(of: login).compactMap { star in
-            data.repository(id: star.repositoryID).flatMap { repo in data.user(id: repo.ownerID).map { (star, repo, $0) } }
+            repository(id: star.repositoryID).flatMap { repo in data.user(id: repo.ownerID).map { (star, repo, $0) } }
         }
         // Stars are kept in the order they were made: the `created` order, oldest first.
         var ordered = byPush ? starred.sorted { ($0.1.pushedAt, $0.1.id) < ($1.1.pushedAt, $1.1.id) } : starred

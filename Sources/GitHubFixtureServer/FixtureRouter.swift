@@ -8,6 +8,7 @@ struct FixtureRouter: HTTPHandler {
     let auth: FixtureAuth
     let stars: FixtureStars
     let follows: FixtureFollows
+    let news: FixtureNews
     static let supportedAPIVersions: Set<String> = ["2022-11-28", "2026-03-10"]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -19,7 +20,7 @@ struct FixtureRouter: HTTPHandler {
         let token = Self.token(from: headers["authorization"])
         let context = FixtureContext(request: request, path: path, route: route, headers: headers, grant: token.flatMap(auth.grant(for:)))
 
-        if route == .control { return await FixtureControl(state: state, auth: auth, stars: stars, follows: follows, data: data).handle(context) }
+        if route == .control { return await FixtureControl(state: state, auth: auth, stars: stars, follows: follows, news: news, data: data).handle(context) }
         if route == .deviceCode || route == .accessToken { return await deviceFlow(context) }
         // A token that is wrong, revoked or expired is refused everywhere but on avatars, as on GitHub.
         if token != nil, context.login == nil, route != .avatar, route != .image {
@@ -82,6 +83,7 @@ struct FixtureRouter: HTTPHandler {
         case .languages: return try charged(context, resource: "core") { languages(context) }
         case .readme: return try charged(context, resource: "core") { readme(context) }
         case .latestRelease: return try charged(context, resource: "core") { latestRelease(context) }
+        case .releases: return try charged(context, resource: "core") { releases(context) }
         case .starred: return try charged(context, resource: "core") { starred(context) }
         case .following: return try charged(context, resource: "core") { following(context) }
         case .followers: return try charged(context, resource: "core") { followers(context) }

@@ -10,6 +10,7 @@ public final class GitHubFixtureServer: Sendable {
     private let auth: FixtureAuth
     private let stars: FixtureStars
     private let follows: FixtureFollows
+    private let news: FixtureNews
     private let data: FixtureDataSet
     private let runTask: Task<Void, any Error>
 
@@ -24,11 +25,12 @@ public final class GitHubFixtureServer: Sendable {
         let auth = FixtureAuth()
         let stars = FixtureStars()
         let follows = FixtureFollows(data: data)
+        let news = FixtureNews()
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port),
             timeout: 30,
             logger: logsRequests ? .print(category: "GitHubDouble") : .disabled,
-            handler: FixtureRouter(data: data, state: state, auth: auth, stars: stars, follows: follows)
+            handler: FixtureRouter(data: data, state: state, auth: auth, stars: stars, follows: follows, news: news)
         )
         let runTask = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 10)
@@ -41,6 +43,7 @@ public final class GitHubFixtureServer: Sendable {
         self.auth = auth
         self.stars = stars
         self.follows = follows
+        self.news = news
         self.data = data
         self.runTask = runTask
         self.baseURL = URL(string: "http://127.0.0.1:\(boundPort)")!
@@ -109,6 +112,29 @@ public final class GitHubFixtureServer: Sendable {
     /// Whom `login` follows now, oldest follow first.
     public func following(of login: String) -> [String] { follows.followedLogins(of: login) }
 
+    // MARK: News
+
+    /// Publishes a release of `repository` (`owner/name`) now: `GET …/releases` lists it first
+    /// and `…/releases/latest` answers it. Throws `unknownRepository`.
+    @discardableResult
+    public func publishRelease(of repository: String, tag: String, name: String? = nil, body: String? = nil) throws(FixtureServerError) -> Int64 {
+        let parts = repository.split(separator: "/").map(String.init)
+        guard parts.count == 2, let repo = data.repository(owner: parts[0], name: parts[1]) ?? news.repository(owner: parts[0], name: parts[1]) else {
+            throw .unknownRepository(repository)
+        }
+        return news.publishRelease(to: repo.id, tag: tag, name: name, body: body).id
+    }
+
+    /// Creates a public repository `name` of `login` now: it is the first of
+    /// `GET /users/{login}/repos?sort=created`. Throws `unknownAccount`, or `unknownRepository`
+    /// when `login` already has a repository of that name.
+    public func createRepository(named name: String, of login: String, description: String? = nil) throws(FixtureServerError) {
+        guard let owner = data.user(login: login) else { throw .unknownAccount(login) }
+        guard news.createRepository(named: name, description: description, owner: owner, exists: data.repository(owner: login, name: name) != nil) != nil else {
+            throw .unknownRepository("\(login)/\(name)")
+        }
+    }
+
     // MARK: Observation
 
     /// The repositories `login` starred through the double, as `owner/name`, oldest first.
@@ -136,4 +162,6 @@ public enum FixtureServerError: Error, Equatable {
     case unknownAccount(String)
     /// Fewer accounts than asked for can be followed.
     case tooFewAccounts(available: Int)
+    /// No repository has this `owner/name`, or (creating one) one already has.
+    case unknownRepository(String)
 }

@@ -456,6 +456,9 @@ class Desktop:
                "MimeType=x-scheme-handler/http;x-scheme-handler/https;\nNoDisplay=true\n" % browser)
         _write(os.path.join(config, "mimeapps.list"),
                "[Default Applications]\nx-scheme-handler/https=fake-browser.desktop\nx-scheme-handler/http=fake-browser.desktop\n")
+        # What's New checks favorites only on Refresh, unless a scenario turns it on (news_on): its
+        # requests would spend the double's anonymous quota under scenarios of other things.
+        _write(os.path.join(config, "io.github.githubfinder.GitHubFinder", "preferences.json"), json.dumps({"news": {"interval": "never"}}))
         self.env = dict(os.environ, XDG_DATA_HOME=data, XDG_CONFIG_HOME=config, XDG_STATE_HOME=os.path.join(workdir, "state"),
                         XDG_CACHE_HOME=os.path.join(workdir, "cache"), GTK_A11Y="atspi", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                         GHF_TOAST_SECONDS=str(TOAST_SECONDS),
@@ -466,6 +469,10 @@ class Desktop:
 
     def opened_urls(self):
         return open(self.capture).read().split() if os.path.exists(self.capture) else []
+
+    def news_on(self):
+        """What's New as a user has it by default: checked at start and every hour."""
+        os.remove(os.path.join(self.env["XDG_CONFIG_HOME"], "io.github.githubfinder.GitHubFinder", "preferences.json"))
 
 
 def _window_area(window):

@@ -22,6 +22,7 @@ Scenarios (driver.py has the helpers):
   scenarios_files.py      favorites list|export|import from the command line, with no display; the app shows the import
   scenarios_shell_search.py  GNOME Shell's search provider over D-Bus: activation, results, metas, ActivateResult, LaunchSearch, idle exit
   scenarios_account.py    Follow / Unfollow from a detail, on the double; refused without user:follow; Your Profile; add everyone you follow to Favorites
+  scenarios_whats_new.py  What's New: a favorite's bell, a new release as an entry and a notification (clicked: the release), the background service
 """
 import os
 import sys
@@ -46,10 +47,11 @@ import scenarios_refresh  # noqa: E402
 import scenarios_repositories  # noqa: E402
 import scenarios_search  # noqa: E402
 import scenarios_shell_search  # noqa: E402
+import scenarios_whats_new  # noqa: E402
 import scenarios_window  # noqa: E402
 
 SCENARIOS = (scenarios_main.SCENARIOS + scenarios_search.SCENARIOS + scenarios_history.SCENARIOS + scenarios_repositories.SCENARIOS + scenarios_readme.SCENARIOS + scenarios_refresh.SCENARIOS
-             + scenarios_favorites.SCENARIOS + scenarios_notes.SCENARIOS + scenarios_files.SCENARIOS + scenarios_shell_search.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_account.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
+             + scenarios_favorites.SCENARIOS + scenarios_notes.SCENARIOS + scenarios_files.SCENARIOS + scenarios_shell_search.SCENARIOS + scenarios_network.SCENARIOS + scenarios_preferences.SCENARIOS + scenarios_account.SCENARIOS + scenarios_whats_new.SCENARIOS + scenarios_window.SCENARIOS + scenarios_korean.SCENARIOS)
 
 
 def main():

@@ -99,6 +99,7 @@ public enum AppActions {
                       shortcut: (tr("Repositories (in Search or Favorites)"), .search)),
             AppAction(name: "show-search", scope: .window, intent: .showTab(.search), keys: ["<Alt>1"], shortcut: (tr("Search tab"), .navigation)),
             AppAction(name: "show-favorites", scope: .window, intent: .showTab(.favorites), keys: ["<Alt>2"], shortcut: (tr("Favorites tab"), .navigation)),
+            AppAction(name: "show-whats-new", scope: .window, intent: .showTab(.whatsNew), keys: ["<Alt>3"], shortcut: (tr("What's New tab"), .navigation)),
             AppAction(name: "toggle-star", scope: .window, intent: .toggleStar, keys: ["<Control>d"], availability: .whenShowingDetail,
                       shortcut: (tr("Add to or remove from favorites"), .user)),
             AppAction(name: "open-in-browser", scope: .window, intent: .openInBrowser, keys: ["<Control>o"], availability: .whenShowingDetail,

@@ -20,6 +20,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
 
     public var search: SearchCoordinator? { childCoordinators.lazy.compactMap { $0 as? SearchCoordinator }.first }
     public var favorites: FavoritesCoordinator? { childCoordinators.lazy.compactMap { $0 as? FavoritesCoordinator }.first }
+    public var whatsNew: WhatsNewCoordinator? { childCoordinators.lazy.compactMap { $0 as? WhatsNewCoordinator }.first }
     public var detail: DetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? DetailCoordinator }.first }
     public var repositoryDetail: RepositoryDetailCoordinator? { childCoordinators.lazy.compactMap { $0 as? RepositoryDetailCoordinator }.first }
     /// Your Profile, while the detail pane shows it.
@@ -46,6 +47,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
                                      onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
         startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
                                         onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
+        startChild(WhatsNewCoordinator(dependencies: dependencies, navigator: navigator, onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
         navigator.showStarSync(dependencies.starSync)
@@ -274,10 +276,18 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     /// only the detail.
     public func refresh(list: AppTab?) {
         if list == .search { search?.tabViewModel?.send(.refresh) }
+        if list == .whatsNew { whatsNew?.viewModel?.send(.refresh) }
         detail?.viewModel?.send(.refresh)
         repositoryDetail?.viewModel?.send(.refresh)
         yourProfile?.send(.refresh)
         refreshAccount()
+    }
+
+    /// A notification of What's New was clicked: the tab, and the entry it names opened (nil:
+    /// several were announced at once, the tab shows them).
+    public func openNews(entryID: String?) {
+        navigator.show(tab: .whatsNew)
+        if let entryID { whatsNew?.viewModel?.send(.open(id: entryID)) } else { whatsNew?.viewModel?.send(.appear) }
     }
 
     /// Back to "Select a User" (narrow windows' Back button).

@@ -31,7 +31,8 @@ extension AppDependencies {
     public func makeRepositoryDetailViewModel(repository: Repository, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
         RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring,
                                   notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: Repositories.self, id: repository.id),
-                                  readme: ReadmeViewModel(api: api, archive: favoritesDatabase, openURL: actions.openURL, now: now), apiHost: server?.host,
+                                  readme: ReadmeViewModel(api: api, archive: favoritesDatabase, openURL: actions.openURL, now: now),
+                                  watch: makeNewsWatch(.repository, id: repository.id), apiHost: server?.host,
                                   actions: actions, now: now)
     }
 
@@ -63,8 +64,18 @@ extension AppDependencies {
 
     public func makePersonDetailViewModel(user: User, actions: PersonDetailViewModel.Actions) -> PersonDetailViewModel {
         let viewModel = PersonDetailViewModel(user: user, api: api, store: people, notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: People.self, id: user.id),
-                                        account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
+                                              watch: makeNewsWatch(.person, id: user.id), account: { [starSync] in await starSync.signedInLogin() }, actions: actions)
         viewModel.onFollowKnown = { [followed] id, following in followed.set(id, followed: following) }
         return viewModel
+    }
+
+    /// A detail pane's bell for the favorite `id`.
+    func makeNewsWatch(_ kind: NewsSource.Kind, id: Int64) -> NewsWatchViewModel {
+        NewsWatchViewModel(source: kind, id: id, database: favoritesDatabase, watchesAll: news.settings.watchesAllRepositoriesSince != nil, now: now)
+    }
+
+    /// The What's New tab.
+    public func makeWhatsNewViewModel(actions: WhatsNewViewModel.Actions) -> WhatsNewViewModel {
+        WhatsNewViewModel(checker: news, database: favoritesDatabase, actions: actions, now: now)
     }
 }

@@ -17,6 +17,9 @@ public final class AppDependencies {
     public let followingImport: FollowingImport
     /// Whom the signed-in account follows: the rows' "Following" badge.
     public let followed: FollowedPeople
+    /// What's New: checks the favorites for new releases and repositories (the application
+    /// starts it, window or not, and gives it the network's state).
+    public let news: NewsChecker
     public let clock: any Clock<Duration>
     public let now: @Sendable () -> Date
     /// Why favorites fell back to memory for this session (nil when the file works).
@@ -44,7 +47,8 @@ public final class AppDependencies {
     public init(
         api: any GitHubAPI, database: AppDatabase, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
         favoritesError: FavoritesStoreError? = nil, favoritesRecovery: FavoritesRecovery? = nil, tokenStore: any TokenStore = InMemoryTokenStore(), environmentToken: String? = nil, deviceFlow: DeviceFlowClient? = nil,
-        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil
+        makeDeviceFlow: (@Sendable (String?) -> DeviceFlowClient?)? = nil, repositoryStarring: (any UndoableRepositoryStarring)? = nil,
+        newsSettings: NewsSettings = NewsSettings()
     ) {
         self.api = api
         people = GRDBFavoritesStore(database: database)
@@ -63,6 +67,7 @@ public final class AppDependencies {
         let followed = FollowedPeople(api: api, account: signedInLogin)
         self.followed = followed
         followingImport = FollowingImport(api: api, store: people, account: signedInLogin, followed: followed, now: now)
+        news = NewsChecker(api: api, database: database, settings: newsSettings, clock: clock, now: now)
         self.deviceFlow = deviceFlow
         self.makeDeviceFlow = makeDeviceFlow
     }

@@ -72,6 +72,29 @@ public final class FavoritesCoordinator: Coordinator {
     }
 }
 
+/// The What's New tab's flow.
+@MainActor
+public final class WhatsNewCoordinator: Coordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var delegate: (any CoordinatorDelegate)?
+    public private(set) var viewModel: WhatsNewViewModel?
+    private let dependencies: AppDependencies
+    private let navigator: any Navigator
+    private let onSelectRepository: @MainActor (Repository) -> Void
+
+    public init(dependencies: AppDependencies, navigator: any Navigator, onSelectRepository: @escaping @MainActor (Repository) -> Void) {
+        self.dependencies = dependencies
+        self.navigator = navigator
+        self.onSelectRepository = onSelectRepository
+    }
+
+    public func start() {
+        let viewModel = dependencies.makeWhatsNewViewModel(actions: .init(showRepository: { [onSelectRepository] repository, _ in onSelectRepository(repository) }))
+        self.viewModel = viewModel
+        navigator.showWhatsNew(viewModel)
+    }
+}
+
 /// One user's detail pane; finished when another user is selected.
 @MainActor
 public final class DetailCoordinator: Coordinator {

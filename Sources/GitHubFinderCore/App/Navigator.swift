@@ -1,9 +1,10 @@
 import Foundation
 
-/// The two tabs of the sidebar.
+/// The tabs of the sidebar.
 public enum AppTab: Equatable, Sendable {
     case search
     case favorites
+    case whatsNew
 }
 
 /// A message that needs acknowledging.
@@ -22,6 +23,7 @@ public struct Alert: Equatable, Sendable {
 public protocol Navigator: AnyObject {
     func showSearch(_ viewModel: SearchTabViewModel)
     func showFavorites(_ viewModel: FavoritesTabViewModel)
+    func showWhatsNew(_ viewModel: WhatsNewViewModel)
     func show(tab: AppTab)
     func showDetail(_ viewModel: PersonDetailViewModel)
     func showRepositoryDetail(_ viewModel: RepositoryDetailViewModel)

@@ -22,10 +22,13 @@ public struct Preferences: Codable, Equatable, Sendable {
     /// GNOME Shell's search asks GitHub for people too (off unless the user turns it on: by
     /// default the Shell's answers come from the favorites alone, with no request).
     public var shellSearchAsksGitHub: Bool
+    /// What's New: how often, on which networks, which favorites are announced, in the background.
+    public var news: NewsSettings
 
     public init(colorScheme: ColorSchemePreference = .system, apiURL: URL? = nil, servers: [URL] = [], oauthClientID: String? = nil,
-                shellSearchAsksGitHub: Bool = false) {
+                shellSearchAsksGitHub: Bool = false, news: NewsSettings = NewsSettings()) {
         self.shellSearchAsksGitHub = shellSearchAsksGitHub
+        self.news = news
         self.colorScheme = colorScheme
         self.apiURL = apiURL
         self.servers = Self.listed(servers, inUse: apiURL)
@@ -41,6 +44,7 @@ public struct Preferences: Codable, Equatable, Sendable {
         self.servers = Self.listed(servers.compactMap { try? ServerAddress.parse($0).get() }, inUse: apiURL)
         oauthClientID = (try? container.decodeIfPresent(String.self, forKey: .oauthClientID)).flatMap { try? OAuthClientID.parse($0).get() }
         shellSearchAsksGitHub = (try? container.decodeIfPresent(Bool.self, forKey: .shellSearchAsksGitHub)) ?? false
+        news = (try? container.decodeIfPresent(NewsSettings.self, forKey: .news)) ?? NewsSettings()
     }
 
     /// `servers` without github.com or repeats, with the server in use added when missing (a file

@@ -57,6 +57,7 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v8.unstarredNotes", migrate: createUnstarredNotes)
         migrator.registerMigration("v9.indexGenerations", migrate: createIndexGenerations)
         migrator.registerMigration("v10.favoriteReadmes", migrate: createFavoriteReadmes)
+        migrator.registerMigration("v11.whatsNew", migrate: createNews)
         return migrator
     }
 

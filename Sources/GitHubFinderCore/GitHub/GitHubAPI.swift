@@ -1,8 +1,8 @@
 import Foundation
 
 /// What the app asks of GitHub. `GitHubClient` is the live implementation; view-model tests use
-/// fakes. Every method throws only `GitHubError`.
-public protocol GitHubAPI: Sendable {
+/// fakes. Every method throws only `GitHubError`. What's New's requests are in `NewsAPI`.
+public protocol GitHubAPI: NewsAPI {
     /// Rate-limit buckets as reported by the latest responses.
     var rateLimits: RateLimitMonitor { get }
     /// The token requests carry now.

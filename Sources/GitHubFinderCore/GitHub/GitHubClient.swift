@@ -41,6 +41,9 @@ public final class GitHubClient: GitHubAPI {
         var maximumBodyBytes: Int?
         /// Where a redirect may go (nil: anywhere http(s)).
         var mayFollow: (@Sendable (URL) -> Bool)?
+        /// An ETag the caller kept (What's New keeps them on disk): sent as `If-None-Match`, and
+        /// a 304 is handed back as it came, for the caller to use what it kept.
+        var knownETag: String?
     }
 
     /// Sends a GET, follows redirects itself (credentials stay on the API origin), records the
@@ -48,10 +51,11 @@ public final class GitHubClient: GitHubAPI {
     func get(_ url: URL, policy: RequestPolicy) async throws(GitHubError) -> HTTPResponseData {
         var target = url
         let cached = policy.conditional ? cache.entry(for: url) : nil
+        let etag = policy.knownETag ?? cached?.etag
         var lastRedirectStatus = 0
         for _ in 0...Self.maximumRedirects {
             if Task.isCancelled { throw .cancelled }
-            let response = try await (policy.isAvatar ? avatarTransport : transport).send(request(for: target, policy: policy, etag: cached?.etag))
+            let response = try await (policy.isAvatar ? avatarTransport : transport).send(request(for: target, policy: policy, etag: etag))
             // Only GitHub's API says what quota is left: an image host could otherwise claim the
             // search quota is spent for a day.
             if configuration.isAPIOrigin(target), let limit = RateLimit(headers: response.headers, fallbackResource: policy.resource) {
@@ -73,6 +77,9 @@ public final class GitHubClient: GitHubAPI {
                 lastRedirectStatus = response.status
                 target = next
                 continue
+            }
+            if response.status == 304, policy.knownETag != nil {
+                return response
             }
             if response.status == 304, let cached {
                 // A 304's headers may lack `Link`: the cached body's own paging then stands, so

@@ -56,6 +56,18 @@ enum GitHubEndpoint {
         url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/releases/latest", query: [])
     }
 
+    /// A repository's newest releases (What's New reads the first `perPage`).
+    static func releases(owner: String, name: String, perPage: Int, base: URL) -> URL {
+        url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/releases", query: [("per_page", String(min(max(perPage, 1), 100)))])
+    }
+
+    /// A person's repositories, the most recently created first.
+    static func createdRepositories(_ login: String, perPage: Int, base: URL) -> URL {
+        url(base: base, path: "/users/\(encode(login))/repos", query: [
+            ("sort", "created"), ("direction", "desc"), ("per_page", String(min(max(perPage, 1), 100))),
+        ])
+    }
+
     /// The signed-in user's starred repositories, newest star first (GitHub's default order).
     static func starred(perPage: Int, base: URL) -> URL {
         url(base: base, path: "/user/starred", query: [("per_page", String(min(max(perPage, 1), 100)))])

@@ -19,6 +19,10 @@ public enum AccessibleNames {
     public static var followingBadge: String { tr("Following") }
     public static var searchTab: String { tr("Search") }
     public static var favoritesTab: String { tr("Favorites") }
+    public static var whatsNewTab: String { tr("What's New") }
+    /// The What's New list.
+    public static var whatsNewList: String { tr("What's New") }
+    public static var markAllAsRead: String { tr("Mark All as Read") }
     public static var mainMenu: String { tr("Main Menu") }
     /// Leaves the detail pane of a narrow (folded) window.
     public static var back: String { tr("Back") }

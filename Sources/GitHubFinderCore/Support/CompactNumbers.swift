@@ -43,6 +43,30 @@ public enum RelativeTime {
         }
     }
 
+    /// A new repository's date.
+    public static func created(_ date: Date, now: Date) -> String {
+        switch Elapsed(date, now: now) {
+        case .justNow: tr("Created just now")
+        case .minutes(let count): trn("Created {count} minute ago", "Created {count} minutes ago", count)
+        case .hours(let count): trn("Created {count} hour ago", "Created {count} hours ago", count)
+        case .days(let count): trn("Created {count} day ago", "Created {count} days ago", count)
+        case .months(let count): trn("Created {count} month ago", "Created {count} months ago", count)
+        case .years(let count): trn("Created {count} year ago", "Created {count} years ago", count)
+        }
+    }
+
+    /// When What's New last checked.
+    public static func checked(_ date: Date, now: Date) -> String {
+        switch Elapsed(date, now: now) {
+        case .justNow: tr("Checked just now")
+        case .minutes(let count): trn("Checked {count} minute ago", "Checked {count} minutes ago", count)
+        case .hours(let count): trn("Checked {count} hour ago", "Checked {count} hours ago", count)
+        case .days(let count): trn("Checked {count} day ago", "Checked {count} days ago", count)
+        case .months(let count): trn("Checked {count} month ago", "Checked {count} months ago", count)
+        case .years(let count): trn("Checked {count} year ago", "Checked {count} years ago", count)
+        }
+    }
+
     /// The largest whole unit that has passed (a month is 30 days, a year 365).
     private enum Elapsed {
         case justNow, minutes(Int), hours(Int), days(Int), months(Int), years(Int)

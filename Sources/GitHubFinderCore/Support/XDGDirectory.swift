@@ -19,10 +19,11 @@ public enum XDGDirectory: Sendable {
 
     /// The app's folder of this kind.
     public func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        base(environment).appendingPathComponent(FavoritesLocation.applicationID, isDirectory: true)
+        base(environment: environment).appendingPathComponent(FavoritesLocation.applicationID, isDirectory: true)
     }
 
-    private func base(_ environment: [String: String]) -> URL {
+    /// The base folder of this kind (`$XDG_CONFIG_HOME`, …), not the app's own folder in it.
+    func base(environment: [String: String]) -> URL {
         let (variable, fallback) = switch self {
         case .data: ("XDG_DATA_HOME", ".local/share")
         case .state: ("XDG_STATE_HOME", ".local/state")

@@ -39,6 +39,10 @@ public final class GitHubFinderApplication {
     public private(set) var dependencies: AppDependencies?
     /// The application's signals and actions, connected for its lifetime.
     private var connections: [SignalConnection] = []
+    /// What's New's checks and notifications, window or not.
+    private lazy var news = NewsPresenter(application: gApplication)
+    /// Held while "Check in the background" is on: closing the window leaves the app running.
+    private var isHeldForNews = false
     private var startupBenchmark: FirstFrame?
 
     /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
@@ -105,10 +109,45 @@ public final class GitHubFinderApplication {
             g_application_set_flags(gApplication, GApplicationFlags(rawValue: g_application_get_flags(gApplication).rawValue | G_APPLICATION_IS_SERVICE.rawValue))
             g_application_set_inactivity_timeout(gApplication, Self.serviceIdleTime)
         }
+        if options.service, launchPreferences.news.checksInBackground {
+            // Started with the session (the autostart entry): What's New checks with no window.
+            connections.append(Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startBackgroundChecks() })
+        }
         return g_application_run(gApplication, 0, nil)
     }
 
     private var shellSearch: ShellSearchProvider?
+
+    /// The background service: the session's services without a window, and What's New
+    /// checking with them; the window, when asked for, uses the same ones.
+    private func startBackgroundChecks() {
+        let dependencies = self.dependencies ?? makeDependencies(launchPreferences, nil)
+        self.dependencies = dependencies
+        newsSettingsChanged(launchPreferences.news)
+        news.start(dependencies.news)
+    }
+
+    /// Preferences changed What's New's settings (or the app started with them).
+    private func newsSettingsChanged(_ settings: NewsSettings) {
+        dependencies?.news.settings = settings
+        if settings.checksInBackground != isHeldForNews {
+            isHeldForNews = settings.checksInBackground
+            if isHeldForNews { g_application_hold(gApplication) } else { g_application_release(gApplication) }
+        }
+    }
+
+    /// A notification of What's New was clicked: the window on the entry (empty: the tab).
+    private func openNews(_ entryID: String) {
+        activate()
+        coordinator?.openNews(entryID: entryID.isEmpty ? nil : entryID)
+    }
+
+    /// A notification's "Open in Browser": the page, with or without a window.
+    private func openNewsPage(_ address: String) {
+        guard let url = URL(string: address), let safe = BrowserURL.validated(url) else { return }
+        let opener = GtkURLOpener { [weak self] in self?.window?.gtkWindow }
+        Task { _ = await opener.open(safe) }
+    }
 
     /// GNOME Shell's search chose a favorite: the window (made if need be) shows it.
     private func show(_ target: ShellSearchTarget) {
@@ -156,7 +195,14 @@ public final class GitHubFinderApplication {
             default: coordinator?.perform(intent, parameter: parameter)
             }
         }
+        newsActions = [
+            StringParameterAction("open-news", on: OpaquePointer(application)) { [weak self] in self?.openNews($0) },
+            StringParameterAction("open-news-url", on: OpaquePointer(application)) { [weak self] in self?.openNewsPage($0) },
+        ]
     }
+
+    /// `app.open-news` and `app.open-news-url`: what What's New's notifications do.
+    private var newsActions: [StringParameterAction] = []
 
     /// Core's `AppActions` of the application (`app.`).
     private var applicationActions: InstalledActions?
@@ -167,7 +213,8 @@ public final class GitHubFinderApplication {
             return
         }
         StartupTrace.mark("activate")
-        let dependencies = makeDependencies(launchPreferences, nil)
+        // The background service's, when it runs.
+        let dependencies = self.dependencies ?? makeDependencies(launchPreferences, nil)
         StartupTrace.mark("dependencies")
         let window = MainWindow(application: application, api: dependencies.api)
         StartupTrace.mark("window built")
@@ -194,7 +241,12 @@ public final class GitHubFinderApplication {
         self.dependencies = dependencies
         self.coordinator = coordinator
         coordinator.start(announcingProblems: announcingProblems)
+        newsSettingsChanged(preferencesStore.load().news)
+        // After the window's first frame: nothing of What's New delays it.
+        newsStart = FirstFrame(of: window.window) { [weak self] in self?.news.start(dependencies.news) }
     }
+
+    private var newsStart: FirstFrame?
 
     /// Preferences chose another GitHub: the session starts again on it, in the same window,
     /// with that server's own favorites and sign-in, and the query on screen is searched there.
@@ -210,11 +262,13 @@ public final class GitHubFinderApplication {
     private func makePreferences() -> PreferencesView {
         PreferencesWiring.makeView(store: preferencesStore, commandLineServer: options.apiURL, session: .init(
             dependencies: { [weak self] in self?.dependencies }, window: { [weak self] in self?.window },
-            coordinator: { [weak self] in self?.coordinator }, switchServer: { [weak self] in self?.switchServer() }))
+            coordinator: { [weak self] in self?.coordinator }, switchServer: { [weak self] in self?.switchServer() },
+            newsSettingsChanged: { [weak self] in self?.newsSettingsChanged($0) }))
     }
 
     public func quit() {
         FavoriteNotesViewModel.saveAllPending()
+        news.stop()
         window?.window.close()
         g_application_quit(gApplication)
     }

@@ -10,6 +10,7 @@ public final class MainWindow: Navigator {
     let avatars: AvatarTextures
     private(set) var searchView: SearchView?
     private(set) var favoritesView: FavoritesView?
+    private(set) var whatsNewView: WhatsNewView?
     private(set) var detailView: PersonDetailView?
     private(set) var repositoryDetailView: RepositoryDetailView?
     /// Your Profile while shown (its detail is `detailView` then).
@@ -20,6 +21,7 @@ public final class MainWindow: Navigator {
     weak var coordinator: AppCoordinator?
     let searchTabButton: ToggleButton
     let favoritesTabButton: ToggleButton
+    let whatsNewTabButton: ToggleButton
     /// Who is signed in; its tooltip shows the rate limits.
     let accountLabel: Label
     /// The account's avatar, which opens Your Profile (signed in, the login known).
@@ -47,6 +49,7 @@ public final class MainWindow: Navigator {
         let builder = Builder("window.ui")
         searchTabButton = builder.get("search_tab_button")
         favoritesTabButton = builder.get("favorites_tab_button")
+        whatsNewTabButton = builder.get("whats_new_tab_button")
         accountLabel = builder.get("account_label")
         yourProfileButton = builder.get("your_profile_button")
         accountAvatar = builder.get("account_avatar")
@@ -71,6 +74,7 @@ public final class MainWindow: Navigator {
         window.setSize(width: 360, height: 360)
         searchTabButton.setAccessibleLabel(AccessibleNames.searchTab)
         favoritesTabButton.setAccessibleLabel(AccessibleNames.favoritesTab)
+        whatsNewTabButton.setAccessibleLabel(AccessibleNames.whatsNewTab)
         let menuButton = builder.get("primary_menu_button", as: MenuButton.self)
         menuButton.setAccessibleLabel(AccessibleNames.mainMenu)
         // Made from Core's table; the popover itself is built when the menu first opens.
@@ -143,12 +147,37 @@ public final class MainWindow: Navigator {
         sidebar.addNamed(view.root, "favorites")
     }
 
+    /// Built when the tab is first shown, like Favorites.
+    public func showWhatsNew(_ viewModel: WhatsNewViewModel) {
+        whatsNewViewModel = viewModel
+        if currentTab == .whatsNew { makeWhatsNewView() }
+    }
+
+    private var whatsNewViewModel: WhatsNewViewModel?
+
+    private func makeWhatsNewView() {
+        guard whatsNewView == nil, let viewModel = whatsNewViewModel else { return }
+        let view = WhatsNewView(viewModel: viewModel, avatars: avatars)
+        whatsNewView = view
+        sidebar.addNamed(view.root, "whats-new")
+    }
+
     public func show(tab: AppTab) {
         currentTab = tab
         if tab == .favorites { makeFavoritesView() }
-        sidebar.showChild(tab == .search ? "search" : "favorites")
+        if tab == .whatsNew {
+            makeWhatsNewView()
+            whatsNewViewModel?.send(.appear)
+        }
+        let page = switch tab {
+        case .search: "search"
+        case .favorites: "favorites"
+        case .whatsNew: "whats-new"
+        }
+        sidebar.showChild(page)
         searchTabButton.setActive(tab == .search)
         favoritesTabButton.setActive(tab == .favorites)
+        whatsNewTabButton.setActive(tab == .whatsNew)
         searchView?.entry.captureKeys(from: tab == .search ? window : nil)
         if isNarrow, coordinator?.isShowingDetail == true { coordinator?.closeDetail() }
         if !isShowingDetail { showPlaceholderPage() }
@@ -188,7 +217,12 @@ public final class MainWindow: Navigator {
 
     /// "Select a User", or "Select a Repository" while repositories are searched.
     private func showPlaceholderPage() {
-        let scope = currentTab == .favorites ? favoritesView?.scope : searchView?.scope
+        let scope: SearchScope? = switch currentTab {
+        case .search: searchView?.scope
+        case .favorites: favoritesView?.scope
+        // What's New opens repositories.
+        case .whatsNew: .repositories
+        }
         let page: StatePage = scope == .repositories ? .noRepositorySelected : .noSelection
         if page.name != StatePage.noSelection.name, !detailStack.hasChild(page.name) {
             detailStack.addNamed(StatusPage(page).root, page.name)
@@ -216,26 +250,6 @@ public final class MainWindow: Navigator {
     }
 
     public func focusFavoritesFilter() { favoritesView?.filter.grabFocus() }
-
-    public func showAbout() { Dialogs.showAbout(parent: gtkWindow, version: GitHubFinderApplication.version) }
-
-    public func chooseExportFile(suggestedName: String, chosen: @escaping @MainActor (URL) -> Void) {
-        FavoritesFileChooser.chooseExport(parent: gtkWindow, suggestedName: suggestedName, chosen: chosen)
-    }
-
-    public func chooseImportFile(chosen: @escaping @MainActor (URL) -> Void) {
-        FavoritesFileChooser.chooseImport(parent: gtkWindow, chosen: chosen)
-    }
-
-    public func useStyle(_ scheme: ColorSchemePreference) {
-        Style.apply(scheme)
-        let store = PreferencesStore()
-        var preferences = store.load()
-        preferences.colorScheme = scheme
-        try? store.save(preferences)
-    }
-
-    public func showAlert(_ alert: Alert) { Dialogs.showMessage(parent: gtkWindow, title: alert.title, message: alert.message) }
 
     private(set) var signInDialog: SignInDialog?
 
@@ -284,6 +298,10 @@ public final class MainWindow: Navigator {
             favoritesTabButton.onToggled { [weak self] in
                 guard let self, favoritesTabButton.isActive, currentTab != .favorites else { return }
                 show(tab: .favorites)
+            },
+            whatsNewTabButton.onToggled { [weak self] in
+                guard let self, whatsNewTabButton.isActive, currentTab != .whatsNew else { return }
+                show(tab: .whatsNew)
             },
             backButton.onClicked { [weak self] in self?.coordinator?.closeDetail() },
             yourProfileButton.onClicked { [weak self] in self?.coordinator?.showYourProfile() },
@@ -338,20 +356,7 @@ public final class MainWindow: Navigator {
 
     /// Makes the Preferences window (the application wires its model).
     var makePreferences: (() -> PreferencesView?)?
-    private(set) var preferencesView: PreferencesView?
-
-    /// The Preferences window (Ctrl+, or the menu), made the first time it is asked for and kept.
-    public func showPreferences() {
-        if preferencesView == nil, let view = makePreferences?() {
-            // Part of the application, so its check buttons reach app.style.
-            gtk_window_set_application(view.window.gtkWindow, gtk_window_get_application(gtkWindow))
-            view.window.setTransient(for: window)
-            preferencesView = view
-        }
-        preferencesView?.present()
-    }
-
-    func hidePreferences() { preferencesView?.window.setVisible(false) }
+    var preferencesView: PreferencesView?
 
     /// Removes the views of one server's session (Search, Favorites, the detail) before the
     /// session on another server shows its own.
@@ -359,10 +364,13 @@ public final class MainWindow: Navigator {
         searchView?.entry.captureKeys(from: nil)
         sidebar.removeNamed("search")
         sidebar.removeNamed("favorites")
+        sidebar.removeNamed("whats-new")
         detailStack.removeNamed("detail")
         searchView = nil
         favoritesView = nil
         favoritesViewModel = nil
+        whatsNewView = nil
+        whatsNewViewModel = nil
         detailView = nil
         repositoryDetailView = nil
     }
@@ -377,16 +385,5 @@ public final class MainWindow: Navigator {
         }
     }
 
-    private var helpOverlay: Window?
-
-    /// The Keyboard Shortcuts window, loaded the first time it is asked for (Ctrl+? or the menu).
-    public func showShortcuts() {
-        if helpOverlay == nil {
-            let overlay = ShortcutsWindow.make().get(ShortcutsWindow.id, as: Window.self)
-            overlay.setTransient(for: window)
-            gtk_window_set_hide_on_close(overlay.gtkWindow, 1)
-            helpOverlay = overlay
-        }
-        helpOverlay?.present()
-    }
+    var helpOverlay: Window?
 }

@@ -13,6 +13,8 @@ enum PreferencesWiring {
         var coordinator: @MainActor () -> AppCoordinator?
         /// Preferences chose another server: the session starts again there.
         var switchServer: @MainActor () -> Void
+        /// What's New's settings changed: the checker and the background service follow.
+        var newsSettingsChanged: @MainActor (NewsSettings) -> Void
     }
 
     /// `commandLineServer`: `--api-url`, which overrides the server Preferences names.
@@ -44,7 +46,9 @@ enum PreferencesWiring {
                 clearSearchHistory: {
                     do { try session.dependencies()?.clearSearchHistory() } catch { session.window()?.showToast(Toast(message: error.localizedDescription)) }
                 }))
-        return PreferencesView(viewModel: model) { question, confirmed in
+        let news = NewsPreferencesViewModel(store: store, apply: { session.newsSettingsChanged($0) },
+                                            setAutostart: { try NewsAutostart.set($0, executable: RunningExecutable.url.path) })
+        return PreferencesView(viewModel: model, news: news) { question, confirmed in
             guard let parent = session.window()?.preferencesView?.window else { return }
             Dialogs.confirm(parent: parent.cast(), question, confirmed: confirmed)
         }

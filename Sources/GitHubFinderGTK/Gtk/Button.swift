@@ -62,6 +62,13 @@ final class ToggleButton: Button {
         classes.forEach(addClass)
     }
 
+    /// A toggle showing a symbolic icon (a detail pane's bell).
+    convenience init(icon: String, classes: [String] = []) {
+        self.init(gtk_toggle_button_new())
+        gtk_button_set_icon_name(cast(), icon)
+        classes.forEach(addClass)
+    }
+
     var isActive: Bool { gtk_toggle_button_get_active(cast()) != 0 }
 
     func setActive(_ active: Bool) {

@@ -38,5 +38,12 @@ final class Label: Widget {
         gtk_label_set_justify(opaque, GTK_JUSTIFY_CENTER)
     }
     func setEllipsize() { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
+    /// Wrapped at word ends to at most `lines` lines, the last one ellipsized.
+    func setWrapped(lines: Int32) {
+        gtk_label_set_wrap(opaque, 1)
+        gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(opaque, lines)
+        gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END)
+    }
     func setSelectable() { gtk_label_set_selectable(opaque, 1) }
 }

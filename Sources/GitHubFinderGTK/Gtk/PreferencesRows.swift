@@ -17,6 +17,9 @@ final class PreferencesGroup: Widget {
     func add(_ child: Widget) { adw_preferences_group_add(cast(), child.pointer) }
 
     func remove(_ child: Widget) { adw_preferences_group_remove(cast(), child.pointer) }
+
+    /// Plain text (escaped, as the description).
+    func setTitle(_ text: String) { adw_preferences_group_set_title(cast(), Markup.escaped(text)) }
 }
 
 /// An AdwActionRow: a title, a second line, and widgets at its end. Plain text: libadwaita reads
@@ -57,4 +60,31 @@ final class EntryRow: TextEntry {
 
     /// The apply button (✓), or Enter after an edit.
     func onApply(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.on(raw, "apply", action) }
+}
+
+/// An AdwComboRow: a titled row whose value is picked from a list of words.
+final class ComboRow: Widget {
+    override class var gtkType: GType { adw_combo_row_get_type() }
+
+    required init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(pointer)
+        adw_preferences_row_set_use_markup(cast(), 0)
+    }
+
+    func setTitle(_ title: String) { adw_preferences_row_set_title(cast(), title) }
+
+    /// The words offered, in order.
+    func setChoices(_ choices: [String]) {
+        let list = CStrings.withNullTerminated(choices) { gtk_string_list_new($0) }
+        adw_combo_row_set_model(cast(), list)
+        g_object_unref(UnsafeMutableRawPointer(list))
+    }
+
+    var selected: Int { Int(adw_combo_row_get_selected(cast())) }
+
+    func select(_ index: Int) {
+        if selected != index { adw_combo_row_set_selected(cast(), guint(index)) }
+    }
+
+    func onSelected(_ action: @escaping @MainActor () -> Void) -> SignalConnection { Signals.onNotify(raw, "selected", action) }
 }

@@ -54,6 +54,8 @@ enum DebugStatistics {
             "favoritesRows": window.favoritesView?.list.model.keys.count ?? 0,
             "favoriteRepositoryRows": window.favoritesView?.repositories?.list.model.keys.count ?? 0,
             "detailShown": window.detailView == nil ? 0 : 1,
+            "newsRounds": window.whatsNewView?.roundsCompleted ?? 0,
+            "newsRows": window.whatsNewView?.list.model.keys.count ?? 0,
             "avatarRequests": avatars.requests,
             "avatarsDecoded": avatars.decoded,
             "avatarRequestsCancelled": avatars.cancelled,

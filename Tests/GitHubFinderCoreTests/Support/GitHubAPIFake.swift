@@ -73,6 +73,20 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await readmeText(owner, name)
     }
 
+    var releases: @Sendable (String, String, String?) async throws(GitHubError) -> Revalidated<[Release]> = { _, _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("recentReleases") }
+
+    func recentReleases(owner: String, name: String, etag: String?) async throws(GitHubError) -> Revalidated<[Release]> {
+        record("releases \(owner)/\(name)")
+        return try await releases(owner, name, etag)
+    }
+
+    var createdRepositories: @Sendable (String, String?) async throws(GitHubError) -> Revalidated<[CreatedRepository]> = { _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("recentRepositories") }
+
+    func recentRepositories(login: String, etag: String?) async throws(GitHubError) -> Revalidated<[CreatedRepository]> {
+        record("created repositories \(login)")
+        return try await createdRepositories(login, etag)
+    }
+
     var release: @Sendable (String, String) async throws(GitHubError) -> Release? = { _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("latestRelease") }
 
     func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release? {
@@ -176,6 +190,7 @@ final class NavigatorSpy: Navigator {
     var searchTabViewModel: SearchTabViewModel?
     var searchViewModel: PeopleSearchViewModel? { searchTabViewModel?.people }
     var favoritesTabViewModel: FavoritesTabViewModel?
+    var whatsNewViewModel: WhatsNewViewModel?
     var starSync: StarSync?
     var favoritesViewModel: PeopleFavoritesViewModel? { favoritesTabViewModel?.people }
     var detailViewModels: [PersonDetailViewModel] = []
@@ -193,6 +208,7 @@ final class NavigatorSpy: Navigator {
     var yourProfileViewModel: YourProfileViewModel?
     func showYourProfile(_ viewModel: YourProfileViewModel) { yourProfileViewModel = viewModel }
     func showFavorites(_ viewModel: FavoritesTabViewModel) { favoritesTabViewModel = viewModel }
+    func showWhatsNew(_ viewModel: WhatsNewViewModel) { whatsNewViewModel = viewModel }
     func showStarSync(_ starSync: StarSync) { self.starSync = starSync }
     func show(tab: AppTab) { tabs.append(tab) }
     func showDetail(_ viewModel: PersonDetailViewModel) { detailViewModels.append(viewModel) }

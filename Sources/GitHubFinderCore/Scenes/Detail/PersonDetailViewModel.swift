@@ -42,6 +42,8 @@ public final class PersonDetailViewModel {
     public internal(set) var state: PersonDetailState
     /// The note and tags, while the person is a favorite (nil: not kept, as in tests).
     public let notes: FavoriteNotesViewModel?
+    /// The bell ("Notify me about new repositories"), shown while the person is a favorite.
+    public let watch: NewsWatchViewModel?
 
     @ObservationIgnored private let api: any GitHubAPI
     @ObservationIgnored private let store: any PersonFavoritesStore
@@ -57,17 +59,18 @@ public final class PersonDetailViewModel {
     /// Told what GitHub said about following this person (its check, a Follow or Unfollow sent).
     @ObservationIgnored public var onFollowKnown: (@MainActor (UserID, Bool) -> Void)?
 
-    public init(user: User, api: any GitHubAPI, store: any PersonFavoritesStore, notes: FavoriteNotesViewModel? = nil, account: @escaping @MainActor () async -> String? = { nil },
-                actions: Actions) {
+    public init(user: User, api: any GitHubAPI, store: any PersonFavoritesStore, notes: FavoriteNotesViewModel? = nil, watch: NewsWatchViewModel? = nil,
+                account: @escaping @MainActor () async -> String? = { nil }, actions: Actions) {
         self.state = PersonDetailState(user: user)
         self.notes = notes
+        self.watch = watch
         self.api = api
         self.store = store
         self.account = account
         self.actions = actions
         let stream = store.observeFavoriteIDs()
         observationTask = Task { [weak self] in
-            for await ids in stream { self?.state.isFavorite = ids.contains(user.id) }
+            for await ids in stream { self?.favoriteChanged(ids.contains(user.id)) }
         }
     }
 
@@ -179,7 +182,7 @@ public final class PersonDetailViewModel {
                 try store.add(state.profile.map { PersonFavorite($0) } ?? PersonFavorite(state.user))
                 if let profile = state.profile { recordProfile(profile) }
             }
-            state.isFavorite.toggle()
+            favoriteChanged(!state.isFavorite)
         } catch {
             actions.showError(error.localizedDescription)
         }
@@ -241,5 +244,11 @@ public final class PersonDetailViewModel {
         guard var profile = state.profile else { return }
         profile.followers = max(profile.followers + change, 0)
         state.profile = profile
+    }
+
+    /// Starred or unstarred (here or elsewhere): the state, and the bell that shows only for a favorite.
+    private func favoriteChanged(_ isFavorite: Bool) {
+        if state.isFavorite != isFavorite { state.isFavorite = isFavorite }
+        watch?.favoriteChanged(isFavorite)
     }
 }

@@ -39,6 +39,8 @@ public final class RepositoryDetailViewModel {
     }
 
     public internal(set) var state: RepositoryDetailState
+    /// The bell ("Notify me about new releases"), shown while the repository is a favorite.
+    public let watch: NewsWatchViewModel?
     /// The note and tags, while the repository is a favorite (nil: not kept, as in tests).
     public let notes: FavoriteNotesViewModel?
     /// The README and latest release, fetched once the page has shown (nil: not shown, as in
@@ -54,8 +56,9 @@ public final class RepositoryDetailViewModel {
     @ObservationIgnored private let apiHost: String?
 
     public init(repository: Repository, api: any GitHubAPI, starring: any RepositoryStarring, notes: FavoriteNotesViewModel? = nil,
-                readme: ReadmeViewModel? = nil, apiHost: String? = nil, actions: Actions, now: @escaping @Sendable () -> Date = Date.init) {
+                readme: ReadmeViewModel? = nil, watch: NewsWatchViewModel? = nil, apiHost: String? = nil, actions: Actions, now: @escaping @Sendable () -> Date = Date.init) {
         state = RepositoryDetailState(repository: repository, now: now())
+        self.watch = watch
         self.notes = notes
         self.readme = readme
         self.apiHost = apiHost
@@ -64,7 +67,7 @@ public final class RepositoryDetailViewModel {
         self.actions = actions
         let stream = starring.observeStarredIDs()
         observationTask = Task { [weak self] in
-            for await ids in stream { self?.state.isFavorite = ids.contains(repository.id) }
+            for await ids in stream { self?.favoriteChanged(ids.contains(repository.id)) }
         }
     }
 
@@ -124,10 +127,16 @@ public final class RepositoryDetailViewModel {
     private func toggleFavorite() {
         do {
             if state.isFavorite { try starring.unstar(state.repository) } else { try starring.star(state.repository) }
-            state.isFavorite.toggle()
+            favoriteChanged(!state.isFavorite)
             if state.isFavorite { readme?.keepFetched(repositoryID: state.repository.id) }
         } catch {
             actions.showError(error.localizedDescription)
         }
+    }
+
+    /// Starred or unstarred (here or elsewhere): the state, and the bell that shows only for a favorite.
+    private func favoriteChanged(_ isFavorite: Bool) {
+        if state.isFavorite != isFavorite { state.isFavorite = isFavorite }
+        watch?.favoriteChanged(isFavorite)
     }
 }

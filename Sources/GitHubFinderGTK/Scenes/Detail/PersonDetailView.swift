@@ -17,6 +17,8 @@ final class PersonDetailView {
     let repositoriesMessage: Label
     /// The note and tags, while a favorite.
     let notes: NotesSection?
+    /// "Notify me about new repositories", while a favorite.
+    let bell: NewsBell?
     private let viewModel: PersonDetailViewModel
     private let avatars: AvatarTextures
     /// The page when no profile could be shown, made the first time it is needed.
@@ -42,6 +44,7 @@ final class PersonDetailView {
         notes = viewModel.notes.map(NotesSection.init(viewModel:))
         if let notes { builder.get("notes_slot", as: Box.self).append(notes.root) }
         root = builder.get("detail_pane")
+        bell = viewModel.watch.map { NewsBell(viewModel: $0, in: builder.get("bell_slot")) }
         starButton = builder.get("star_button")
         followButton = builder.get("follow_button")
         openButton = builder.get("open_button")

@@ -12,6 +12,8 @@ final class RepositoryDetailView {
     let notes: NotesSection?
     /// The latest release and the README, under the numbers.
     let readme: ReadmeSection?
+    /// "Notify me about new releases", while a favorite.
+    let bell: NewsBell?
     private let viewModel: RepositoryDetailViewModel
     private let avatars: AvatarTextures
     private let avatar: Avatar
@@ -49,6 +51,7 @@ final class RepositoryDetailView {
             builder.get("readme_slot", as: Box.self).append(readme.root)
             readme.watch(root)
         }
+        bell = viewModel.watch.map { NewsBell(viewModel: $0, in: builder.get("repository_bell_slot")) }
         starButton = builder.get("repository_star_button")
         openButton = builder.get("repository_open_button")
         avatar = builder.get("owner_avatar")

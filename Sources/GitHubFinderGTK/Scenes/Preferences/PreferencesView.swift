@@ -21,13 +21,17 @@ final class PreferencesView {
     let shellGitHubSwitch: Switch
     private var observation: StateObservation?
     private var connections: [SignalConnection] = []
+    /// What's New's rows.
+    private var news: NewsPreferencesGroup?
     /// Asks before signing out (an AdwMessageDialog above this window).
     private let confirm: @MainActor (Confirmation, _ confirmed: @escaping @MainActor () -> Void) -> Void
 
-    init(viewModel: PreferencesViewModel, confirm: @escaping @MainActor (Confirmation, _ confirmed: @escaping @MainActor () -> Void) -> Void) {
+    init(viewModel: PreferencesViewModel, news: NewsPreferencesViewModel,
+         confirm: @escaping @MainActor (Confirmation, _ confirmed: @escaping @MainActor () -> Void) -> Void) {
         self.viewModel = viewModel
         self.confirm = confirm
         window = builder.get("preferences_window")
+        self.news = NewsPreferencesGroup(viewModel: news, builder: builder)
         serverGroup = builder.get("server_group")
         serverRow = builder.get("server_row")
         serverSpinner = builder.get("server_spinner")

@@ -1,0 +1,94 @@
+import Foundation
+import GitHubFinderCore
+
+/// A recycled What's New row: the owner's avatar, the heading ("owner/name 2.0.0") with a dot
+/// while unread, "New release · Published 3 hours ago", the release's name or the repository's
+/// description, and the first lines of the notes. Its avatar is loaded once it is shown.
+@MainActor
+final class NewsRowWidget: AvatarRow {
+    static let avatarSize: Int32 = 32
+
+    let root = Box(inRow: .horizontal, spacing: 10, classes: ["news-row"])
+    let avatar = RowAvatar(size: avatarSize)
+    private var initials = ""
+    let unread = Label("•", classes: ["news-unread"])
+    let heading = Label(classes: ["news-heading"])
+    let meta = Label(classes: ["news-meta"])
+    private let title = Label()
+    private let excerpt = Label(classes: ["news-excerpt"])
+    private(set) var wantedAvatar: URL?
+    private(set) var hasAvatar = false
+    private(set) var shownID: String?
+    var avatarWidget: Widget { avatar }
+
+    init() {
+        avatar.hideFromAccessibility()
+        avatar.setAlign(vertical: .start)
+        root.append(avatar)
+        let texts = Box(inRow: .vertical, spacing: 2)
+        texts.setExpand(horizontal: true)
+        let top = Box(inRow: .horizontal, spacing: 6)
+        unread.hideFromAccessibility()
+        top.append(unread)
+        heading.setEllipsize()
+        top.append(heading)
+        texts.append(top)
+        meta.setEllipsize()
+        texts.append(meta)
+        title.setEllipsize()
+        texts.append(title)
+        excerpt.setWrapped(lines: 2)
+        texts.append(excerpt)
+        root.append(texts)
+    }
+
+    func show(_ row: WhatsNewViewModel.Row, texture: Texture?) {
+        if shownID != row.id || wantedAvatar != row.avatarURL || texture != nil {
+            avatar.setImage(texture)
+            hasAvatar = texture != nil
+        }
+        initials = row.heading.split(separator: "/").first.map(String.init) ?? row.heading
+        avatar.setOpacity(hasAvatar || avatar.text == initials ? 1 : 0)
+        shownID = row.id
+        wantedAvatar = row.avatarURL
+        unread.setVisible(!row.isRead)
+        heading.setText(row.heading)
+        meta.setText("\(row.kind) · \(row.time)")
+        title.show(row.title)
+        excerpt.show(row.excerpt)
+        root.setAccessibleLabelIfChanged(row.accessibleName)
+    }
+
+    func showAvatar(_ texture: Texture?, for url: URL) {
+        guard wantedAvatar == url, let texture else { return }
+        avatar.setImage(texture)
+        avatar.setOpacity(1)
+        hasAvatar = true
+    }
+
+    func clearAvatar() {
+        shownID = nil
+        wantedAvatar = nil
+        hasAvatar = false
+        avatar.setImage(nil)
+    }
+
+    func showInitials() {
+        guard !hasAvatar, shownID != nil else { return }
+        avatar.setText(initials)
+        avatar.setOpacity(1)
+    }
+}
+
+/// A recycled What's New slot: a day's header or an entry.
+@MainActor
+final class NewsSlot {
+    let root = Box(inRow: .vertical)
+    let header = Label(classes: ["letter-header"])
+    let entry = NewsRowWidget()
+
+    init() {
+        root.append(header)
+        root.append(entry.root)
+    }
+}

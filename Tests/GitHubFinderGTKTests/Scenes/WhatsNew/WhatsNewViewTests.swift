@@ -1,0 +1,64 @@
+import CGtk
+import Foundation
+import GitHubFinderCore
+import GitHubFixtureServer
+import XCTest
+@testable import GitHubFinderGTK
+
+/// The What's New tab and a detail's bell in the real window, against the GitHub double.
+final class WhatsNewViewTests: GTKTestCase, @unchecked Sendable {
+    @MainActor
+    private func starGRDBAndRingItsBell() throws -> RepositoryDetailView {
+        let found = try XCTUnwrap(FixtureDataSet.standard.repository(fullName: "groue/GRDB.swift"))
+        let grdb = Repository(id: found.id, name: "GRDB.swift", fullName: "groue/GRDB.swift", description: nil, language: nil, stars: 0, forks: 0,
+                              isFork: false, isArchived: false, pushedAt: nil, htmlURL: nil)
+        window.coordinator?.showRepositoryDetail(for: grdb)
+        let detail = try XCTUnwrap(window.repositoryDetailView)
+        let bell = try XCTUnwrap(detail.bell)
+        waitFor("the detail on screen") { detail.starButton.isVisibleOnScreen }
+        XCTAssertFalse(bell.button.isVisible && gtk_widget_get_visible(gtk_widget_get_parent(bell.button.pointer)) != 0, "no bell before it is a favorite")
+        gtk_widget_activate(detail.starButton.pointer)
+        waitFor("the bell, once a favorite") { gtk_widget_get_visible(gtk_widget_get_parent(bell.button.pointer)) != 0 }
+        XCTAssertFalse(bell.button.isActive, "off by default")
+        bell.button.setActive(true)
+        waitFor("the bell on") { detail.bell?.button.isActive == true }
+        return detail
+    }
+
+    func testANewReleaseOfAFavoriteIsARowUnderTodayAndANotificationOpensIt() throws {
+        try MainActor.assumeIsolated {
+            _ = try starGRDBAndRingItsBell()
+            window.show(tab: .whatsNew)
+            XCTAssertTrue(window.whatsNewTabButton.isActive)
+            let view = try XCTUnwrap(window.whatsNewView)
+            window.coordinator?.perform(.refresh)
+            waitFor("the first check", timeout: 20) { view.roundsCompleted == 1 }
+            waitFor("the state page") { view.visiblePage == "nothing-new" }
+
+            try server.publishRelease(of: "groue/GRDB.swift", tag: "7.11.0", name: "GRDB.swift 7.11.0", body: "* Faster joins\n")
+            window.coordinator?.perform(.refresh)
+            waitFor("the second check", timeout: 20) { view.roundsCompleted == 2 }
+            waitFor("the list") { view.visiblePage == "list" && view.list.model.keys.count == 2 }
+            waitFor("the rows bound") { view.list.boundRows.count == 2 }
+            let header = try XCTUnwrap(view.list.boundRows.values.first { $0.header.isVisible })
+            XCTAssertEqual(header.header.text, "Today")
+            let row = try XCTUnwrap(view.list.boundRows.values.first { !$0.header.isVisible })
+            XCTAssertEqual(row.entry.heading.text, "groue/GRDB.swift 7.11.0")
+            XCTAssertTrue(row.entry.meta.text.hasPrefix("New release · Published"))
+            XCTAssertTrue(row.entry.unread.isVisible, "unread until opened")
+
+            let entryID = try XCTUnwrap(row.entry.shownID)
+            window.coordinator?.openNews(entryID: entryID)
+            waitFor("the repository's detail") { window.repositoryDetailView?.starButton.isVisibleOnScreen == true }
+            waitFor("the entry read") { view.list.boundRows.values.contains { !$0.header.isVisible && !$0.entry.unread.isVisible } }
+        }
+    }
+
+    func testWithNoFavoritesTheTabSaysSo() throws {
+        try MainActor.assumeIsolated {
+            window.show(tab: .whatsNew)
+            let view = try XCTUnwrap(window.whatsNewView)
+            waitFor("the state page") { view.visiblePage == "no-favorites" }
+        }
+    }
+}
