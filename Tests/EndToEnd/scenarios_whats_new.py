@@ -62,10 +62,10 @@ def _star_and_watch(app, full_name):
     app.click(row)
     star = app.wait("push button", "Star")
     require("its detail has 'Star'", star)
-    check("no bell before it is a favorite", app.find("toggle button", "Notify me about new releases") is None)
+    check("no bell before it is a favorite", app.find("push button", "Notify me about new releases") is None)
     app.press(star)
     require("starring it shows 'Unstar'", app.wait("push button", "Unstar"))
-    bell = app.wait("toggle button", "Notify me about new releases")
+    bell = app.wait("push button", "Notify me about new releases")
     require("a favorite has the bell 'Notify me about new releases'", bell)
     check("…off by default", not pressed(bell))
     app.press(bell)
@@ -82,7 +82,7 @@ def release_notification_and_entry():
             app = s.app(server.url)
             _star_and_watch(app, "groue/GRDB.swift")
             app.key("alt+3")
-            tab = app.wait("toggle button", "What's New")
+            tab = app.wait("push button", "What's New")
             check("Alt+3 shows the What's New tab", tab and pressed(tab))
             app.key("F5")
             check("Refresh checks the favorites; nothing new yet", app.wait("label", "Nothing New"))
@@ -90,11 +90,13 @@ def release_notification_and_entry():
 
             _publish(server, RELEASE)
             app.key("F5")
-            entry = app.wait("list item", contains="groue/GRDB.swift 7.11.0")
+            news = app.wait("list", "What's New")
+            require("the tab has the list 'What's New'", news, app.tree)
+            entry = app.wait("panel", contains="groue/GRDB.swift 7.11.0", within=news)
             require("the new release is an entry of What's New", entry)
             check("…named for a screen reader with its kind, title, time and 'Unread'",
                   entry and all(part in entry.name for part in ("New release", "GRDB.swift 7.11.0", "Published", "Unread")), entry and entry.name)
-            check("the day's header is 'Today'", app.wait("list item", "Today"))
+            check("the day's header is 'Today'", app.wait("panel", "Today", within=news))
             sent = notifications.wait(1)
             require("one desktop notification was sent", sent and len(sent) == 1, repr(sent))
             note = sent[0]
@@ -110,8 +112,10 @@ def release_notification_and_entry():
             release = app.wait_until(lambda: app.find("panel", "Latest Release", only_visible=False))
             check("the app shows the repository with the new release in its detail",
                   release is not None and app.wait_until(lambda: app.find("label", "GRDB.swift 7.11.0", within=release, only_visible=False)), app.tree)
-            check("…and the entry is read", app.wait_until(lambda: app.find("list item", contains="groue/GRDB.swift 7.11.0") is not None
-                                                         and "Unread" not in app.find("list item", contains="groue/GRDB.swift 7.11.0").name))
+            def read():
+                row = app.find("panel", contains="groue/GRDB.swift 7.11.0", within=news)
+                return row is not None and "Unread" not in row.name
+            check("…and the entry is read", app.wait_until(read))
             _activate("open-news-url", note["buttons"][0]["target"])
             check("the button opens the release in the browser",
                   app.wait_until(lambda: "https://github.com/groue/GRDB.swift/releases/tag/7.11.0" in s.desktop.opened_urls()), repr(s.desktop.opened_urls()))
@@ -136,7 +140,8 @@ def background_service_notifies():
             app.key("ctrl+comma")
             prefs = app.wait("frame", "Preferences")
             require("the Preferences window", prefs)
-            switch = app.wait("check box", "Check in the Background")
+            app.scroll(prefs, clicks=6)
+            switch = app.wait_until(lambda: app.find("check box", "Check in the Background", only_visible=False))
             require("Preferences has 'Check in the Background', a switch", switch, app.tree)
             check("off unless turned on", not pressed(switch))
             app.press(switch)
