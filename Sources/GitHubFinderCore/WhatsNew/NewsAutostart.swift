@@ -15,11 +15,12 @@ public enum NewsAutostart {
     /// The entry for `executable` (the app's real path: a build run from its folder starts the
     /// same binary at the next login).
     public static func entry(executable: String) -> String {
-        """
+        let comment = tr("Checks your favorites for new releases and repositories")
+        return """
         [Desktop Entry]
         Type=Application
         Name=\(AboutTexts.applicationName)
-        Comment=\(tr("Checks your favorites for new releases and repositories"))
+        Comment=\(comment)
         Exec=\(quoted(executable)) --gapplication-service
         Icon=\(FavoritesLocation.applicationID)
         NoDisplay=true
