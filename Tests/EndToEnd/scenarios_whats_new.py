@@ -72,21 +72,28 @@ def _star_and_watch(app, full_name):
     check("pressing it turns it on", app.wait_until(lambda: pressed(bell)))
 
 
+def _watching(s, notifications):
+    """The double and the app (What's New on, as by default) with GRDB starred, its bell on, and
+    checked once from the What's New tab (Alt+3, F5): nothing new yet."""
+    require("the stand-in notification service owns org.gtk.Notifications", notifications.ready)
+    server = s.server()
+    s.desktop.news_on()
+    app = s.app(server.url)
+    _star_and_watch(app, "groue/GRDB.swift")
+    app.key("alt+3")
+    tab = app.wait("push button", "What's New")
+    check("Alt+3 shows the What's New tab", tab and pressed(tab))
+    app.key("F5")
+    check("Refresh checks the favorites; nothing new yet", app.wait("label", "Nothing New"))
+    check("…GRDB's releases were asked for", wait_for(lambda: server.requests("releases") >= 1))
+    return server, app
+
+
 def release_notification_and_entry():
     with Scenario("What's New: a watched favorite's new release is an entry and a notification that opens it") as s:
         notifications = Notifications(s.workdir)
         try:
-            require("the stand-in notification service owns org.gtk.Notifications", notifications.ready)
-            server = s.server()
-            s.desktop.news_on()
-            app = s.app(server.url)
-            _star_and_watch(app, "groue/GRDB.swift")
-            app.key("alt+3")
-            tab = app.wait("push button", "What's New")
-            check("Alt+3 shows the What's New tab", tab and pressed(tab))
-            app.key("F5")
-            check("Refresh checks the favorites; nothing new yet", app.wait("label", "Nothing New"))
-            check("…GRDB's releases were asked for", wait_for(lambda: server.requests("releases") >= 1))
+            server, app = _watching(s, notifications)
 
             _publish(server, RELEASE)
             app.key("F5")
@@ -129,14 +136,7 @@ def background_service_notifies():
     with Scenario("What's New: the background service from its autostart entry notifies with no window") as s:
         notifications = Notifications(s.workdir)
         try:
-            require("the stand-in notification service owns org.gtk.Notifications", notifications.ready)
-            server = s.server()
-            s.desktop.news_on()
-            app = s.app(server.url)
-            _star_and_watch(app, "groue/GRDB.swift")
-            app.key("alt+3")
-            app.key("F5")
-            check("the favorite is checked once with the window open", app.wait("label", "Nothing New"))
+            server, app = _watching(s, notifications)
             app.key("ctrl+comma")
             prefs = app.wait("frame", "Preferences")
             require("the Preferences window", prefs)

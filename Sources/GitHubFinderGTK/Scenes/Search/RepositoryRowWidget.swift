@@ -8,8 +8,7 @@ final class RepositoryRowWidget: SearchRowWidget {
     static let avatarSize: Int32 = 24
 
     let root = Box(inRow: .horizontal, spacing: 10, classes: ["repo-result"])
-    let avatar = RowAvatar(size: avatarSize)
-    private var initials = ""
+    let avatar = AvatarSlot(size: avatarSize)
     private let name = Label(classes: ["repo-name"])
     /// "Archived · Fork", when the repository is any of those.
     private let badges = Label(classes: ["badge"])
@@ -20,17 +19,16 @@ final class RepositoryRowWidget: SearchRowWidget {
     /// A favorite's tags and note, once the row has shown some.
     private var notesLine: NotesLine?
     private(set) var identifier: Int64?
-    private(set) var wantedAvatar: URL?
-    private(set) var hasAvatar = false
     private(set) var isFavorite = false
-    var avatarWidget: Widget { avatar }
+    var avatarWidget: Widget { avatar.view }
+    var wantedAvatar: URL? { avatar.wanted }
+    var hasAvatar: Bool { avatar.hasImage }
     var onStar: (@MainActor (Int64) -> Void)?
     private var connections: [SignalConnection] = []
 
     init() {
-        avatar.hideFromAccessibility()
-        avatar.setAlign(vertical: .start)
-        root.append(avatar)
+        avatar.view.setAlign(vertical: .start)
+        root.append(avatar.view)
         texts.setExpand(horizontal: true)
         let title = Box(inRow: .horizontal, spacing: 6)
         name.setEllipsize()
@@ -54,15 +52,10 @@ final class RepositoryRowWidget: SearchRowWidget {
     }
 
     func show(_ row: RepositoryRow, texture: Texture?) {
-        if identifier != row.id || wantedAvatar != row.avatarURL || texture != nil {
-            avatar.setImage(texture)
-            hasAvatar = texture != nil
-        }
         // Initials only once on screen (`OnScreenAvatars`), as in people rows.
-        initials = row.fullName.split(separator: "/").first.map(String.init) ?? row.fullName
-        avatar.setOpacity(hasAvatar || avatar.text == initials ? 1 : 0)
+        avatar.show(row.avatarURL, initials: row.fullName.split(separator: "/").first.map(String.init) ?? row.fullName, texture: texture,
+                    isAnother: identifier != row.id)
         identifier = row.id
-        wantedAvatar = row.avatarURL
         name.setText(row.fullName)
         badges.show(row.badges.isEmpty ? nil : row.badges.joined(separator: " · "))
         about.show(row.description)
@@ -75,23 +68,12 @@ final class RepositoryRowWidget: SearchRowWidget {
         root.setAccessibleLabelIfChanged(row.fullName)
     }
 
-    func showAvatar(_ texture: Texture?, for url: URL) {
-        guard wantedAvatar == url, let texture else { return }
-        avatar.setImage(texture)
-        avatar.setOpacity(1)
-        hasAvatar = true
-    }
+    func showAvatar(_ texture: Texture?, for url: URL) { avatar.showImage(texture, for: url) }
 
     func clearAvatar() {
         identifier = nil
-        wantedAvatar = nil
-        hasAvatar = false
-        avatar.setImage(nil)
+        avatar.clear()
     }
 
-    func showInitials() {
-        guard !hasAvatar, identifier != nil else { return }
-        avatar.setText(initials)
-        avatar.setOpacity(1)
-    }
+    func showInitials() { avatar.showInitials() }
 }

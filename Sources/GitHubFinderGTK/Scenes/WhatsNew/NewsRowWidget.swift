@@ -9,22 +9,20 @@ final class NewsRowWidget: AvatarRow {
     static let avatarSize: Int32 = 32
 
     let root = Box(inRow: .horizontal, spacing: 10, classes: ["news-row"])
-    let avatar = RowAvatar(size: avatarSize)
-    private var initials = ""
+    let avatar = AvatarSlot(size: avatarSize)
     let unread = Label("•", classes: ["news-unread"])
     let heading = Label(classes: ["news-heading"])
     let meta = Label(classes: ["news-meta"])
     private let title = Label()
     private let excerpt = Label(classes: ["news-excerpt"])
-    private(set) var wantedAvatar: URL?
-    private(set) var hasAvatar = false
     private(set) var shownID: String?
-    var avatarWidget: Widget { avatar }
+    var avatarWidget: Widget { avatar.view }
+    var wantedAvatar: URL? { avatar.wanted }
+    var hasAvatar: Bool { avatar.hasImage }
 
     init() {
-        avatar.hideFromAccessibility()
-        avatar.setAlign(vertical: .start)
-        root.append(avatar)
+        avatar.view.setAlign(vertical: .start)
+        root.append(avatar.view)
         let texts = Box(inRow: .vertical, spacing: 2)
         texts.setExpand(horizontal: true)
         let top = Box(inRow: .horizontal, spacing: 6)
@@ -43,14 +41,8 @@ final class NewsRowWidget: AvatarRow {
     }
 
     func show(_ row: WhatsNewViewModel.Row, texture: Texture?) {
-        if shownID != row.id || wantedAvatar != row.avatarURL || texture != nil {
-            avatar.setImage(texture)
-            hasAvatar = texture != nil
-        }
-        initials = row.heading.split(separator: "/").first.map(String.init) ?? row.heading
-        avatar.setOpacity(hasAvatar || avatar.text == initials ? 1 : 0)
+        avatar.show(row.avatarURL, initials: row.heading.split(separator: "/").first.map(String.init) ?? row.heading, texture: texture, isAnother: shownID != row.id)
         shownID = row.id
-        wantedAvatar = row.avatarURL
         unread.setVisible(!row.isRead)
         heading.setText(row.heading)
         meta.setText("\(row.kind) · \(row.time)")
@@ -59,25 +51,14 @@ final class NewsRowWidget: AvatarRow {
         root.setAccessibleLabelIfChanged(row.accessibleName)
     }
 
-    func showAvatar(_ texture: Texture?, for url: URL) {
-        guard wantedAvatar == url, let texture else { return }
-        avatar.setImage(texture)
-        avatar.setOpacity(1)
-        hasAvatar = true
-    }
+    func showAvatar(_ texture: Texture?, for url: URL) { avatar.showImage(texture, for: url) }
 
     func clearAvatar() {
         shownID = nil
-        wantedAvatar = nil
-        hasAvatar = false
-        avatar.setImage(nil)
+        avatar.clear()
     }
 
-    func showInitials() {
-        guard !hasAvatar, shownID != nil else { return }
-        avatar.setText(initials)
-        avatar.setOpacity(1)
-    }
+    func showInitials() { avatar.showInitials() }
 }
 
 /// A recycled What's New slot: a day's header or an entry.
