@@ -4,11 +4,9 @@ import GitHubFinderCore
 /// The entry widget of one Favorites list (a person, a repository): what a slot shows under a
 /// row that is not a letter header.
 @MainActor
-protocol FavoriteEntryWidget: AvatarRow {
+protocol FavoriteEntryWidget: AvatarRow, SlotEntry {
     associatedtype Source: FavoritesSource
     static var avatarSize: Int32 { get }
-    init()
-    var root: Box { get }
     var onStar: (@MainActor (Int64) -> Void)? { get set }
     /// Shows entry `id` of `viewModel`; returns its accessible name and avatar, or nil when the
     /// index no longer has it.
@@ -18,17 +16,7 @@ protocol FavoriteEntryWidget: AvatarRow {
 }
 
 /// A recycled Favorites slot: either a letter header or an entry.
-@MainActor
-final class FavoriteSlot<Entry: FavoriteEntryWidget> {
-    let root = Box(inRow: .vertical)
-    let header = Label(classes: ["letter-header"])
-    let entry = Entry()
-
-    init() {
-        root.append(header)
-        root.append(entry.root)
-    }
-}
+typealias FavoriteSlot<Entry: FavoriteEntryWidget> = HeaderSlot<Entry>
 
 /// One list of the Favorites tab: renders its `ScopedFavoritesViewModel` (letter headers and
 /// entries, the state pages, the message bar, the Undo toast) and forwards what the user does.
@@ -131,27 +119,14 @@ final class FavoritesPane<Entry: FavoriteEntryWidget> {
 
     private func bind(_ slot: FavoriteSlot<Entry>, key: Int64, item: ListItem?) {
         if let letter = FavoritesKey.header(key) {
-            slot.header.setText(letter)
-            slot.header.setVisible(true)
-            slot.entry.root.setVisible(false)
-            slot.root.setAccessibleLabelIfChanged(letter)
+            slot.showHeader(letter, item: item)
             slot.entry.clearAvatar()
-            // Headers are part of the list but can be neither selected nor activated. They take
-            // the focus, though: GTK 4.8 cannot move the focus onto a list item that refuses it,
-            // so Down, or PageDown landing on a header, would stop there for good.
-            item?.setSelectable(false)
-            item?.setActivatable(false)
-            slot.root.setFocusable(true)
             return
         }
         guard let id = FavoritesKey.entryID(key),
               let shown = FrameWork.time(.rowContent, { slot.entry.show(id, of: viewModel, cached: { [onScreenAvatars] in onScreenAvatars!.cached($0) }) })
         else { return }
-        item?.setSelectable(true)
-        item?.setActivatable(true)
-        slot.root.setFocusable(false)
-        slot.header.setVisible(false)
-        slot.entry.root.setVisible(true)
+        slot.showEntry(item: item)
         FrameWork.time(.accessibleName) { slot.root.setAccessibleLabelIfChanged(shown.name) }
         slot.entry.onStar = { [weak self] in self?.viewModel.send(.unstar($0)) }
         followingBadges.show(on: slot.entry, id: id)

@@ -5,7 +5,7 @@ import GitHubFinderCore
 /// while unread, "New release · Published 3 hours ago", the release's name or the repository's
 /// description, and the first lines of the notes. Its avatar is loaded once it is shown.
 @MainActor
-final class NewsRowWidget: AvatarRow {
+final class NewsRowWidget: AvatarRow, SlotEntry {
     static let avatarSize: Int32 = 32
 
     let root = Box(inRow: .horizontal, spacing: 10, classes: ["news-row"])
@@ -62,14 +62,4 @@ final class NewsRowWidget: AvatarRow {
 }
 
 /// A recycled What's New slot: a day's header or an entry.
-@MainActor
-final class NewsSlot {
-    let root = Box(inRow: .vertical)
-    let header = Label(classes: ["letter-header"])
-    let entry = NewsRowWidget()
-
-    init() {
-        root.append(header)
-        root.append(entry.root)
-    }
-}
+typealias NewsSlot = HeaderSlot<NewsRowWidget>

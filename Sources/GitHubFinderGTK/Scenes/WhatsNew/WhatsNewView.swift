@@ -72,23 +72,12 @@ final class WhatsNewView {
 
     private func bind(_ slot: NewsSlot, key: Int64, item: ListItem?) {
         if let title = headers[key] {
-            slot.header.setText(title)
-            slot.header.setVisible(true)
-            slot.entry.root.setVisible(false)
-            slot.root.setAccessibleLabelIfChanged(title)
+            slot.showHeader(title, item: item)
             slot.entry.clearAvatar()
-            // As Favorites' letter headers: focusable (so the arrow keys pass them), not selectable.
-            item?.setSelectable(false)
-            item?.setActivatable(false)
-            slot.root.setFocusable(true)
             return
         }
         guard let row = rows[key] else { return }
-        item?.setSelectable(true)
-        item?.setActivatable(true)
-        slot.root.setFocusable(false)
-        slot.header.setVisible(false)
-        slot.entry.root.setVisible(true)
+        slot.showEntry(item: item)
         slot.entry.show(row, texture: onScreenAvatars.cached(row.avatarURL))
         slot.root.setAccessibleLabelIfChanged(row.accessibleName)
         onScreenAvatars.schedule()
