@@ -64,7 +64,7 @@ enum WhatsNewTexts {
 
     static func rateLimited(until: Date, now: Date) -> StatePage {
         let minutes = max(Int((until.timeIntervalSince(now) / 60).rounded(.up)), 1)
-        return StatePage(name: "rate-limited", icon: "speedometer-symbolic", title: tr("GitHub's Limit Reached"),
+        return StatePage(name: "rate-limited", icon: "alarm-symbolic", title: tr("GitHub's Limit Reached"),
                          description: tr("GitHub Finder keeps half of your\nrequests for what you do yourself."),
                          footnote: trn("Checks resume in {count} minute", "Checks resume in {count} minutes", minutes))
     }
