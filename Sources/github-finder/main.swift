@@ -23,13 +23,22 @@ case .success(.help):
     FileHandle.standardOutput.write(Data(LaunchCommand.helpText.utf8))
 case .success(.version):
     FileHandle.standardOutput.write(Data("\(LaunchCommand.name) \(GitHubFinderApplication.version)\n".utf8))
-case .success(.run(let apiURL, let search, let benchmarkStartup, let service)):
+case .success(.run(let apiURL, let search, let benchmarkStartup, let service, let openNews)):
     StartupTrace.mark("main")
     Localization.setUp()
     // The entry point stays synchronous: an async top level would call dispatch_main() and the
     // main queue would never be drained through GLib's loop.
     let status = MainActor.assumeIsolated {
-        GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service)).run()
+        // "Check in the Background" on: the session's start is the service without GTK.
+        if BackgroundService.isWanted(service: service) { return BackgroundService(apiURL: apiURL).run() }
+        let app = GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service, openNews: openNews))
+        let status = app.run()
+        // The window closed (not quit) with background checks on: the service goes on.
+        if !app.quitRequested, !service, !benchmarkStartup, PreferencesStore().load().news.checksInBackground {
+            AppDatabase.saveIndexSnapshots()
+            BackgroundService.becomeTheService(apiURL: apiURL)
+        }
+        return status
     }
     // The Favorites indexes as this session left them, for a quick first open next time.
     AppDatabase.saveIndexSnapshots()

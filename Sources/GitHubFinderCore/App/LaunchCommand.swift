@@ -4,7 +4,7 @@ import Foundation
 /// [--benchmark-startup]`, or `--version`, or `--help`. Parsed by hand rather than with
 /// swift-argument-parser, whose reflection over the command costs 2–3 ms of every start.
 public enum LaunchCommand: Equatable, Sendable {
-    case run(apiURL: URL?, search: String?, benchmarkStartup: Bool, service: Bool = false)
+    case run(apiURL: URL?, search: String?, benchmarkStartup: Bool, service: Bool = false, openNews: String? = nil)
     case help
     case version
 
@@ -23,7 +23,10 @@ public enum LaunchCommand: Equatable, Sendable {
           --benchmark-startup     Print the milliseconds from process start to the
                                   first frame drawn, then quit.
           --gapplication-service  Start with no window, as D-Bus does for GNOME
-                                  Shell's search; quit when idle.
+                                  Shell's search (quit when idle), or as the session
+                                  does with "Check in the Background" on.
+          --open-news <id>        Open What's New on an entry (a notification's
+                                  click).
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -45,6 +48,7 @@ public enum LaunchCommand: Equatable, Sendable {
         var search: String?
         var benchmarkStartup = false
         var service = false
+        var openNews: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, attached) = split(argument)
@@ -60,6 +64,9 @@ public enum LaunchCommand: Equatable, Sendable {
             case "--gapplication-service":
                 guard attached == nil else { return .failure(UsageError(message: "'--gapplication-service' takes no value")) }
                 service = true
+            case "--open-news":
+                guard let text = value() else { return .failure(UsageError(message: "Missing value for '--open-news <id>'")) }
+                openNews = text
             case "--search":
                 guard let text = value() else { return .failure(UsageError(message: "Missing value for '--search <search>'")) }
                 search = text
@@ -73,7 +80,7 @@ public enum LaunchCommand: Equatable, Sendable {
                 return .failure(UsageError(message: argument.hasPrefix("-") ? "Unknown option '\(name)'" : "Unexpected argument '\(argument)'"))
             }
         }
-        return .success(.run(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service))
+        return .success(.run(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service, openNews: openNews))
     }
 
     private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -18,12 +18,15 @@ public final class GitHubFinderApplication {
         /// Started by D-Bus (`--gapplication-service`, GNOME Shell's search): no window until
         /// asked for one; quits after `serviceIdleTime` with nothing to do.
         public var service = false
+        /// A What's New entry to open (a notification clicked while the background service ran).
+        public var openNews: String?
 
-        public init(apiURL: URL? = nil, search: String? = nil, benchmarkStartup: Bool = false, service: Bool = false) {
+        public init(apiURL: URL? = nil, search: String? = nil, benchmarkStartup: Bool = false, service: Bool = false, openNews: String? = nil) {
             self.apiURL = apiURL
             self.search = search
             self.benchmarkStartup = benchmarkStartup
             self.service = service
+            self.openNews = openNews
         }
     }
 
@@ -39,10 +42,11 @@ public final class GitHubFinderApplication {
     public private(set) var dependencies: AppDependencies?
     /// The application's signals and actions, connected for its lifetime.
     private var connections: [SignalConnection] = []
-    /// What's New's checks and notifications, window or not.
+    /// What's New's checks and notifications.
     private lazy var news = NewsPresenter(application: gApplication)
-    /// Held while "Check in the background" is on: closing the window leaves the app running.
-    private var isHeldForNews = false
+    /// Quit was asked for (Ctrl+Q, the menu): the app ends even with "Check in the Background"
+    /// on. Otherwise the last window closed, and the background service takes over.
+    public private(set) var quitRequested = false
     private var startupBenchmark: FirstFrame?
 
     /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
@@ -109,31 +113,14 @@ public final class GitHubFinderApplication {
             g_application_set_flags(gApplication, GApplicationFlags(rawValue: g_application_get_flags(gApplication).rawValue | G_APPLICATION_IS_SERVICE.rawValue))
             g_application_set_inactivity_timeout(gApplication, Self.serviceIdleTime)
         }
-        if options.service, launchPreferences.news.checksInBackground {
-            // Started with the session (the autostart entry): What's New checks with no window.
-            connections.append(Signals.on(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startBackgroundChecks() })
-        }
         return g_application_run(gApplication, 0, nil)
     }
 
     private var shellSearch: ShellSearchProvider?
 
-    /// The background service: the session's services without a window, and What's New
-    /// checking with them; the window, when asked for, uses the same ones.
-    private func startBackgroundChecks() {
-        let dependencies = self.dependencies ?? makeDependencies(launchPreferences, nil)
-        self.dependencies = dependencies
-        newsSettingsChanged(launchPreferences.news)
-        news.start(dependencies.news)
-    }
-
-    /// Preferences changed What's New's settings (or the app started with them).
+    /// Preferences changed What's New's settings (or the session started with them).
     private func newsSettingsChanged(_ settings: NewsSettings) {
         dependencies?.news.settings = settings
-        if settings.checksInBackground != isHeldForNews {
-            isHeldForNews = settings.checksInBackground
-            if isHeldForNews { g_application_hold(gApplication) } else { g_application_release(gApplication) }
-        }
     }
 
     /// A notification of What's New was clicked: the window on the entry (empty: the tab).
@@ -213,8 +200,7 @@ public final class GitHubFinderApplication {
             return
         }
         StartupTrace.mark("activate")
-        // The background service's, when it runs.
-        let dependencies = self.dependencies ?? makeDependencies(launchPreferences, nil)
+        let dependencies = makeDependencies(launchPreferences, nil)
         StartupTrace.mark("dependencies")
         let window = MainWindow(application: application, api: dependencies.api)
         StartupTrace.mark("window built")
@@ -225,6 +211,7 @@ public final class GitHubFinderApplication {
         start(dependencies, in: window, announcingProblems: true)
         StartupTrace.mark("coordinator started")
         if let query = options.search { coordinator?.showSearchResults(for: query) }
+        if let entry = options.openNews { coordinator?.openNews(entryID: entry.isEmpty ? nil : entry) }
         if let file = ProcessInfo.processInfo.environment["GHF_DEBUG_STATS"], !file.isEmpty {
             DebugStatistics.install(file: file) { [weak self] in self?.window }
         }
@@ -267,6 +254,7 @@ public final class GitHubFinderApplication {
     }
 
     public func quit() {
+        quitRequested = true
         FavoriteNotesViewModel.saveAllPending()
         news.stop()
         window?.window.close()
