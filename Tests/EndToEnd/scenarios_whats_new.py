@@ -159,6 +159,13 @@ def background_service_notifies():
             check("the service notifies of the new release", sent and sent[0]["title"] == "groue/GRDB.swift 7.11.0", repr(sent))
             check("…with no window", subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(service.pid)], capture_output=True, text=True).stdout.strip() == "")
             check("…and it keeps running", service.process.poll() is None)
+            # A launch of the app while the service runs (its icon, a terminal): GApplication's
+            # Activate. The service executes the full app in its place, the same process.
+            subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path", "/" + APP_ID.replace(".", "/"),
+                            "--method", "org.freedesktop.Application.Activate", "{}"], capture_output=True, text=True, timeout=DEADLINE)
+            window = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(service.pid), "--name", "^GitHub Finder$"],
+                                                     capture_output=True, text=True).stdout.split())
+            check("a launch while it runs opens the window in its place (the same process)", window and service.process.poll() is None)
         finally:
             notifications.stop()
 
