@@ -7,7 +7,7 @@ struct AppActionsTests {
         let keys = AppActions.all.filter { !$0.keys.isEmpty }.map { "\($0.detailedName) \($0.keys.joined(separator: " "))" }
         #expect(keys == [
             "win.focus-search <Control>f", "win.search-people <Control>1", "win.search-repositories <Control>2", "win.show-search <Alt>1",
-            "win.show-favorites <Alt>2", "win.toggle-star <Control>d", "win.open-in-browser <Control>o", "win.refresh F5 <Control>r",
+            "win.show-favorites <Alt>2", "win.show-whats-new <Alt>3", "win.toggle-star <Control>d", "win.open-in-browser <Control>o", "win.refresh F5 <Control>r",
             "win.show-help-overlay <Control>question", "win.show-preferences <Control>comma", "app.quit <Control>q",
         ])
         #expect(Set(AppActions.all.map(\.detailedName)).count == AppActions.all.count, "each action has its own name")
@@ -35,7 +35,7 @@ struct AppActionsTests {
         #expect(Set(groups).count == KeyboardShortcut.Group.allCases.count)
         #expect(rows.map(\.title) == [
             "Focus the search entry", "People (in Search or Favorites)", "Repositories (in Search or Favorites)", "Clear the search", "Search now",
-            "Search tab", "Favorites tab", "Move through the list", "Show the selected user", "Back to the list (narrow window)",
+            "Search tab", "Favorites tab", "What's New tab", "Move through the list", "Show the selected user", "Back to the list (narrow window)",
             "Add to or remove from favorites", "Open in browser",
             "Refresh", "Keyboard shortcuts", "Preferences", "Main menu", "Quit",
         ])

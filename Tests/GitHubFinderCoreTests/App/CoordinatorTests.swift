@@ -21,7 +21,8 @@ struct CoordinatorTests {
         #expect(navigator.favoritesViewModel != nil)
         #expect(navigator.tabs == [.search])
         #expect(navigator.placeholders == 1)
-        #expect(coordinator.childCoordinators.count == 2)
+        #expect(navigator.whatsNewViewModel != nil)
+        #expect(coordinator.childCoordinators.count == 3, "Search, Favorites and What's New")
         #expect(navigator.alerts.isEmpty)
     }
 
@@ -39,7 +40,7 @@ struct CoordinatorTests {
         search.send(.select(2))
         #expect(navigator.detailViewModels.map(\.state.user.login) == ["octocat", "mojombo"])
         #expect(coordinator.detail?.user.login == "mojombo")
-        #expect(coordinator.childCoordinators.count == 3)
+        #expect(coordinator.childCoordinators.count == 4, "the three tabs and one detail")
         coordinator.closeDetail()
         #expect(coordinator.detail == nil)
         #expect(navigator.placeholders == 2)

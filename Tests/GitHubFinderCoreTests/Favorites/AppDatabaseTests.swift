@@ -25,7 +25,7 @@ struct AppDatabaseTests {
         }
         #expect(hasTable)
         #expect(journal == "wal")
-        #expect(migrations == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes", "v9.indexGenerations", "v10.favoriteReadmes"])
+        #expect(migrations == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes", "v9.indexGenerations", "v10.favoriteReadmes", "v11.whatsNew"])
     }
 
     @Test func favoritesRoundTripSortedAndUnstarReturnsTheSnapshot() throws {

@@ -46,7 +46,7 @@ struct DatabaseFrom040Tests {
 
     @Test func favoritesOfBothKindsComeBackWithTheirNotesAndTags() throws {
         let database = try Self.opened()
-        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations).last == "v10.favoriteReadmes")
+        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations).last == "v11.whatsNew")
         let people = try database.favorites(of: People.self)
         #expect(people.map(\.login) == ["github", "octocat"])
         #expect(people[1] == PersonFavorite(id: 583231, login: "octocat", name: "The Octocat", avatarURL: URL(string: "https://avatars.githubusercontent.com/u/583231?v=4"),

@@ -38,7 +38,7 @@ struct RepositoryFavoritesTests {
         #expect(try database.favorites(of: People.self) == [.stub(id: 2, login: "alice"), .stub(id: 1, login: "octocat", name: "The Octocat")])
         try database.save(RepositoryFavorite.stub())
         #expect(try database.favorites(of: Repositories.self) == [.stub()])
-        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations) == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes", "v9.indexGenerations", "v10.favoriteReadmes"])
+        #expect(try database.writer.read(AppDatabase.migrator.appliedMigrations) == ["v1.favorites", "v2.repositoryFavorites", "v3.starSync", "v4.repositoryImports", "v5.profileBaselines", "v6.notesAndTags", "v7.searchHistory", "v8.unstarredNotes", "v9.indexGenerations", "v10.favoriteReadmes", "v11.whatsNew"])
     }
 
     @Test func unstarringReturnsTheSnapshotAndUndoPutsItBack() throws {
