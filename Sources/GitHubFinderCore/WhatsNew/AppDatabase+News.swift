@@ -64,6 +64,13 @@ extension AppDatabase {
         }
     }
 
+    /// Whether there is any favorite to check.
+    public func hasFavorites() throws(FavoritesStoreError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(RepositoryFavorite.databaseTableName)) OR EXISTS (SELECT 1 FROM \(PersonFavorite.databaseTableName))") ?? false
+        }
+    }
+
     /// What each checked favorite's last check left, by `NewsSource.key`.
     public func newsStates() throws(FavoritesStoreError) -> [String: NewsSourceState] {
         try read { db in

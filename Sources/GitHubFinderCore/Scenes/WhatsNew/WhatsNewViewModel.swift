@@ -67,6 +67,9 @@ public final class WhatsNewViewModel {
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private var entries: [NewsEntry] = []
     @ObservationIgnored private var loadedRevision = -1
+    /// The tab was shown: nothing is read before (a start with 100,000 favorites reads nothing
+    /// for a tab nobody opened).
+    @ObservationIgnored private var isShown = false
 
     public init(checker: NewsChecker, database: AppDatabase, actions: Actions, now: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current) {
         self.checker = checker
@@ -79,7 +82,10 @@ public final class WhatsNewViewModel {
 
     public func send(_ input: Input) {
         switch input {
-        case .appear: reload()
+        case .appear:
+            isShown = true
+            loadedRevision = checker.revision
+            reload()
         case .open(let id): open(id)
         case .markAllRead:
             try? database.markAllNewsRead()
@@ -91,7 +97,7 @@ public final class WhatsNewViewModel {
     /// Reads the entries again (after a round found some, or the favorites changed).
     public func reload() {
         entries = (try? database.newsEntries()) ?? []
-        hasFavorites = ((try? database.newsSources()) ?? []).isEmpty == false
+        hasFavorites = (try? database.hasFavorites()) ?? false
         unreadCount = entries.filter { !$0.isRead }.count
         let time = now()
         var sections: [Section] = []
@@ -140,6 +146,7 @@ public final class WhatsNewViewModel {
         let (revision, status) = withObservationTracking { (checker.revision, checker.status) } onChange: { [weak self] in
             Task { @MainActor [weak self] in self?.trackChecker() }
         }
+        guard isShown else { return }
         if revision != loadedRevision {
             loadedRevision = revision
             reload()
