@@ -33,7 +33,7 @@ def start_double(folder, *arguments):
 
 def shoot(name, env, api, *arguments, settle=3.0, then=None, whole_screen=False):
     only = os.environ.get("GHF_SHOTS_ONLY")  # comma-separated names, for a quick look while developing
-    if only and name != "_warmup" and name not in only.split(","):
+    if only and name not in only.split(","):
         return
     app = subprocess.Popen([os.path.join(BUILD, "github-finder")] + (["--api-url", api] if api else []) + list(arguments), env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -61,10 +61,34 @@ def server_database(data_home, api):
     return os.path.join(data_home, "io.github.githubfinder.GitHubFinder", "servers", name, "favorites.sqlite")
 
 
+def warm_up(env, api):
+    """Start the app once and wait, without a picture, until its database has every table (the
+    migrations ran), then quit it: a capture here would only fail now and then on a busy display."""
+    app = subprocess.Popen([os.path.join(BUILD, "github-finder"), "--api-url", api], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    path = server_database(env["XDG_DATA_HOME"], api)
+    try:
+        for _ in range(200):
+            time.sleep(0.1)
+            if os.path.exists(path):
+                try:
+                    db = sqlite3.connect(path, timeout=5)
+                    ready = db.execute("SELECT count(*) FROM sqlite_master WHERE name IN ('favorite', 'news_watch')").fetchone()[0] == 2
+                    db.close()
+                    if ready:
+                        time.sleep(1.0)
+                        return
+                except sqlite3.Error:
+                    pass
+        raise SystemExit("the app did not create its database at " + path)
+    finally:
+        app.terminate()
+        app.wait(timeout=10)
+
+
 def seed_favorites(env, api):
     """Let the app create its database, then star a few accounts in it."""
-    shoot("_warmup", env, api, settle=3.0)
-    os.remove(os.path.join(OUT, env["GHF_SHOTS_FOLDER"], "_warmup.png"))
+    warm_up(env, api)
     db = sqlite3.connect(server_database(env["XDG_DATA_HOME"], api))
     for login in ["octocat", "mojombo", "defunkt", "torvalds", "tomchristie", "github", "gnome", "kohsuke",
                   "dependabot[bot]", "0xdeadbeef", "1337coder", "yamada", "zoë-dev", "ünicode", "mike"]:
