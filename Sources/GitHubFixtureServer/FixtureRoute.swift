@@ -15,6 +15,8 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
     case readme
     /// `GET /repos/{owner}/{repo}/releases/latest`.
     case latestRelease = "latest_release"
+    /// `GET /repos/{owner}/{repo}/releases/tags/{tag}`.
+    case releaseByTag = "release_by_tag"
     /// `GET /repos/{owner}/{repo}/releases`: newest first.
     case releases
     /// `/user/starred` and `/user/starred/{owner}/{repo}` (GET, PUT, DELETE).
@@ -59,6 +61,7 @@ public enum FixtureRoute: String, Sendable, Codable, CaseIterable {
         case ("repos", 4) where parts[3] == "languages": .languages
         case ("repos", 4) where parts[3] == "readme": .readme
         case ("repos", 5) where parts[3] == "releases" && parts[4] == "latest": .latestRelease
+        case ("repos", 6) where parts[3] == "releases" && parts[4] == "tags": .releaseByTag
         case ("repos", 4) where parts[3] == "releases": .releases
         case ("user", 2) where parts[1] == "starred", ("user", 4) where parts[1] == "starred": .starred
         case ("avatars", 3) where parts[1] == "u": .avatar

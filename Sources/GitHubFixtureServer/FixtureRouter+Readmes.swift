@@ -50,11 +50,12 @@ extension FixtureRouter {
         }
     }
 
-    /// `GET /repos/{owner}/{repo}/releases/latest`: the newest published release, 404 when none.
-    func latestRelease(_ context: FixtureContext) -> HTTPResponse {
+    /// `GET /repos/{owner}/{repo}/releases/latest`: the newest published release, 404 when none;
+    /// with a `tag`, `…/releases/tags/{tag}`: the release of that tag, 404 when none.
+    func latestRelease(_ context: FixtureContext, tag: String? = nil) -> HTTPResponse {
         let parts = context.pathParts
         guard let repo = repository(owner: parts[1], name: parts[2]), let owner = data.user(id: repo.ownerID),
-              let release = releases(of: repo, owner: owner).first else {
+              let release = releases(of: repo, owner: owner).first(where: { tag == nil || $0.tag == tag }) else {
             return context.json(404, FixtureJSON.error("Not Found", status: 404))
         }
         return cacheable(context, FixtureJSON.encode(FixtureJSON.release(release, repo: repo, owner: owner, base: context.base)))

@@ -83,6 +83,7 @@ struct FixtureRouter: HTTPHandler {
         case .languages: return try charged(context, resource: "core") { languages(context) }
         case .readme: return try charged(context, resource: "core") { readme(context) }
         case .latestRelease: return try charged(context, resource: "core") { latestRelease(context) }
+        case .releaseByTag: return try charged(context, resource: "core") { latestRelease(context, tag: context.pathParts[5]) }
         case .releases: return try charged(context, resource: "core") { releases(context) }
         case .starred: return try charged(context, resource: "core") { starred(context) }
         case .following: return try charged(context, resource: "core") { following(context) }

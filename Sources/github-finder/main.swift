@@ -33,8 +33,9 @@ case .success(.run(let apiURL, let search, let benchmarkStartup, let service, le
         if BackgroundService.isWanted(service: service) { return BackgroundService(apiURL: apiURL).run() }
         let app = GitHubFinderApplication(options: .init(apiURL: apiURL, search: search, benchmarkStartup: benchmarkStartup, service: service, openNews: openNews))
         let status = app.run()
-        // The window closed (not quit) with background checks on: the service goes on.
-        if !app.quitRequested, !service, !benchmarkStartup, PreferencesStore().load().news.checksInBackground {
+        // The window closed (not quit) with background checks on: the service goes on. Not after
+        // a launch that handed over to the running app: that one goes on itself.
+        if app.showedWindow, !app.quitRequested, !service, !benchmarkStartup, PreferencesStore().load().news.checksInBackground {
             AppDatabase.saveIndexSnapshots()
             BackgroundService.becomeTheService(apiURL: apiURL)
         }

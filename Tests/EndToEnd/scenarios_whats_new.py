@@ -9,7 +9,7 @@ import subprocess
 import time
 import urllib.request
 
-from driver import DEADLINE, Scenario, check, pressed, require, wait_for
+from driver import BUILD, DEADLINE, Scenario, check, pressed, require, wait_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP_ID = "io.github.githubfinder.GitHubFinder"
@@ -30,6 +30,12 @@ class Notifications:
         if not os.path.exists(self.path):
             return []
         return [json.loads(line) for line in open(self.path) if line.strip() and "removed" not in json.loads(line)]
+
+    def removed(self):
+        """The ids of the notifications the app took away."""
+        if not os.path.exists(self.path):
+            return []
+        return [json.loads(line)["removed"] for line in open(self.path) if line.strip() and "removed" in json.loads(line)]
 
     def wait(self, count, timeout=DEADLINE):
         return wait_for(lambda: len(self.received()) >= count and self.received(), timeout=timeout)
@@ -116,18 +122,53 @@ def release_notification_and_entry():
 
             result = _activate("open-news", note["default_target"])
             check("GNOME Shell's click reaches the app", result.returncode == 0, result.stderr)
-            release = app.wait_until(lambda: app.find("panel", "Latest Release", only_visible=False))
-            check("the app shows the repository with the new release in its detail",
+            release = app.wait_until(lambda: app.find("panel", "Release", only_visible=False))
+            check("the app shows the repository with that release, 'Release', in its detail",
                   release is not None and app.wait_until(lambda: app.find("label", "GRDB.swift 7.11.0", within=release, only_visible=False)), app.tree)
             def read():
                 row = app.find("panel", contains="groue/GRDB.swift 7.11.0", within=news)
                 return row is not None and "Unread" not in row.name
             check("…and the entry is read", app.wait_until(read))
+            check("…and its notification is taken away", wait_for(lambda: notifications.removed() == [note["id"]]), repr(notifications.removed()))
             _activate("open-news-url", note["buttons"][0]["target"])
             check("the button opens the release in the browser",
                   app.wait_until(lambda: "https://github.com/groue/GRDB.swift/releases/tag/7.11.0" in s.desktop.opened_urls()), repr(s.desktop.opened_urls()))
 
-            check("the tab has 'Mark All as Read'", app.find("push button", "Mark All as Read") is not None)
+            # An older release opened: its own release shows, not the latest.
+            _publish(server, dict(RELEASE, tag="7.12.0", name="GRDB.swift 7.12.0", body="Smaller fixes."))
+            app.key("alt+3")
+            app.key("F5")
+            newer = app.wait("panel", contains="groue/GRDB.swift 7.12.0", within=news)
+            require("the next release is an entry too", newer)
+            check("…unread", newer and "Unread" in newer.name, newer and newer.name)
+            second = notifications.wait(2)
+            check("…and a notification", second and second[-1]["title"] == "groue/GRDB.swift 7.12.0", repr(second))
+            def shows(name):
+                shown = app.find("panel", "Release", only_visible=False)
+                return shown is not None and app.find("label", name, within=shown, only_visible=False) is not None
+            app.click(newer)
+            check("opening the new entry shows its release", app.wait_until(lambda: shows("GRDB.swift 7.12.0")), app.tree)
+            app.click(app.find("panel", contains="groue/GRDB.swift 7.11.0", within=news))
+            check("opening the older entry shows that release, not the latest",
+                  app.wait_until(lambda: shows("GRDB.swift 7.11.0") and not shows("GRDB.swift 7.12.0")), app.tree)
+            check("…and the new entry's notification was taken away when it was opened",
+                  wait_for(lambda: second[-1]["id"] in notifications.removed()), repr(notifications.removed()))
+
+            # Mark All as Read: another release, unread, read at once.
+            _publish(server, dict(RELEASE, tag="7.13.0", name="GRDB.swift 7.13.0", body="More fixes."))
+            app.key("F5")
+            newest = app.wait("panel", contains="groue/GRDB.swift 7.13.0", within=news)
+            require("a third release is an entry", newest and "Unread" in newest.name, newest and newest.name)
+            third = notifications.wait(3)
+
+            mark = app.find("push button", "Mark All as Read")
+            require("the tab has 'Mark All as Read'", mark)
+            app.press(mark)
+            def all_read():
+                row = app.find("panel", contains="groue/GRDB.swift 7.13.0", within=news)
+                return row is not None and "Unread" not in row.name
+            check("Mark All as Read reads the new entry", app.wait_until(all_read))
+            check("…and takes its notification away", third and wait_for(lambda: third[-1]["id"] in notifications.removed()), repr(notifications.removed()))
         finally:
             notifications.stop()
 
@@ -150,6 +191,18 @@ def background_service_notifies():
             text = open(autostart).read()
             exec_line = [line for line in text.splitlines() if line.startswith("Exec=")]
             check("it starts the app as a service with no window", exec_line and exec_line[0].endswith(" --gapplication-service"), text)
+            # A second launch while the window is open hands over to it and ends; it does not
+            # go on as a second service.
+            second = subprocess.Popen([os.path.join(BUILD, "github-finder"), "--api-url", server.url], env=s.desktop.env,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            try:
+                _, errors = second.communicate(timeout=DEADLINE)
+                check("a second launch while the window is open ends at once, quietly",
+                      second.returncode == 0 and errors.strip() == "", "%d %s" % (second.returncode, errors))
+            except subprocess.TimeoutExpired:
+                second.kill()
+                second.communicate()
+                check("a second launch while the window is open ends at once, quietly", False, "it was still running after %d s" % DEADLINE)
             app.quit()
 
             _publish(server, RELEASE)

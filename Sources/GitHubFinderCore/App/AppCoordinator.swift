@@ -47,7 +47,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
                                      onSignInRequired: { [weak self] in self?.signInRequired(retry: $0) }))
         startChild(FavoritesCoordinator(dependencies: dependencies, navigator: navigator, onSelect: { [weak self] in self?.showDetail(for: $0) },
                                         onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
-        startChild(WhatsNewCoordinator(dependencies: dependencies, navigator: navigator, onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0) }))
+        startChild(WhatsNewCoordinator(dependencies: dependencies, navigator: navigator, onSelectRepository: { [weak self] in self?.showRepositoryDetail(for: $0, releaseTag: $1) }))
         navigator.show(tab: .search)
         navigator.showDetailPlaceholder()
         navigator.showStarSync(dependencies.starSync)
@@ -253,10 +253,10 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
     }
 
     /// Shows `repository` in the detail pane, replacing whatever was there.
-    public func showRepositoryDetail(for repository: Repository) {
+    public func showRepositoryDetail(for repository: Repository, releaseTag: String? = nil) {
         yourProfile = nil
         if let current = repositoryDetail {
-            guard current.repository.id != repository.id else { return }
+            guard current.repository.id != repository.id || current.releaseTag != releaseTag else { return }
             current.finish()
         }
         detail?.finish()
@@ -267,7 +267,7 @@ public final class AppCoordinator: Coordinator, CoordinatorDelegate {
             showRepository: { [weak self] in self?.showRepositoryDetail(for: $0) },
             signInRequired: { [weak self] in self?.signInRequired(retry: $0) }
         )
-        startChild(RepositoryDetailCoordinator(repository: repository, dependencies: dependencies, navigator: navigator, actions: actions))
+        startChild(RepositoryDetailCoordinator(repository: repository, releaseTag: releaseTag, dependencies: dependencies, navigator: navigator, actions: actions))
     }
 
     /// Refresh (F5, Ctrl+R): the search on screen runs again, the detail shown is revalidated

@@ -28,10 +28,11 @@ extension AppDependencies {
         SignInViewModel(authenticator: authenticator, deviceFlow: deviceFlow, reason: reason, actions: actions)
     }
 
-    public func makeRepositoryDetailViewModel(repository: Repository, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
+    /// A repository's detail; with a `releaseTag`, that release instead of the latest.
+    public func makeRepositoryDetailViewModel(repository: Repository, releaseTag: String? = nil, actions: RepositoryDetailViewModel.Actions) -> RepositoryDetailViewModel {
         RepositoryDetailViewModel(repository: repository, api: api, starring: repositoryStarring,
                                   notes: FavoriteNotesViewModel(database: favoritesDatabase, kind: Repositories.self, id: repository.id),
-                                  readme: ReadmeViewModel(api: api, archive: favoritesDatabase, openURL: actions.openURL, now: now),
+                                  readme: ReadmeViewModel(api: api, archive: favoritesDatabase, releaseTag: releaseTag, openURL: actions.openURL, now: now),
                                   watch: makeNewsWatch(.repository, id: repository.id), apiHost: server?.host,
                                   actions: actions, now: now)
     }

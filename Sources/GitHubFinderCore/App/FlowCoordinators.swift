@@ -80,16 +80,17 @@ public final class WhatsNewCoordinator: Coordinator {
     public private(set) var viewModel: WhatsNewViewModel?
     private let dependencies: AppDependencies
     private let navigator: any Navigator
-    private let onSelectRepository: @MainActor (Repository) -> Void
+    /// Shows a repository; with a tag, that release instead of the latest.
+    private let onSelectRepository: @MainActor (Repository, _ releaseTag: String?) -> Void
 
-    public init(dependencies: AppDependencies, navigator: any Navigator, onSelectRepository: @escaping @MainActor (Repository) -> Void) {
+    public init(dependencies: AppDependencies, navigator: any Navigator, onSelectRepository: @escaping @MainActor (Repository, _ releaseTag: String?) -> Void) {
         self.dependencies = dependencies
         self.navigator = navigator
         self.onSelectRepository = onSelectRepository
     }
 
     public func start() {
-        let viewModel = dependencies.makeWhatsNewViewModel(actions: .init(showRepository: { [onSelectRepository] repository, _ in onSelectRepository(repository) }))
+        let viewModel = dependencies.makeWhatsNewViewModel(actions: .init(showRepository: onSelectRepository))
         self.viewModel = viewModel
         navigator.showWhatsNew(viewModel)
     }

@@ -25,6 +25,9 @@ public protocol GitHubAPI: NewsAPI {
     func readme(owner: String, name: String) async throws(GitHubError) -> String?
     /// Its latest published release, revalidated the same way; nil when it has none (404).
     func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release?
+    /// Its release of `tag` (`GET /repos/{owner}/{repo}/releases/tags/{tag}`), revalidated the
+    /// same way; nil when there is none (404).
+    func release(owner: String, name: String, tag: String) async throws(GitHubError) -> Release?
     /// An image of a README (any host, no credentials), at most 5 MB; a redirect only where
     /// `mayFollow` allows.
     func readmeImage(_ url: URL, mayFollow: @escaping @Sendable (URL) -> Bool) async throws(GitHubError) -> Data

@@ -38,7 +38,14 @@ extension GitHubClient {
     }
 
     public func latestRelease(owner: String, name: String) async throws(GitHubError) -> Release? {
-        let url = GitHubEndpoint.latestRelease(owner: owner, name: name, base: configuration.baseURL)
+        try await release(at: GitHubEndpoint.latestRelease(owner: owner, name: name, base: configuration.baseURL))
+    }
+
+    public func release(owner: String, name: String, tag: String) async throws(GitHubError) -> Release? {
+        try await release(at: GitHubEndpoint.release(owner: owner, name: name, tag: tag, base: configuration.baseURL))
+    }
+
+    private func release(at url: URL) async throws(GitHubError) -> Release? {
         do {
             let response = try await get(url, policy: .init(resource: "core", conditional: true))
             return try GitHubDecoding.release(from: response.body)

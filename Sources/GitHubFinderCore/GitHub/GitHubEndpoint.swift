@@ -56,6 +56,10 @@ enum GitHubEndpoint {
         url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/releases/latest", query: [])
     }
 
+    static func release(owner: String, name: String, tag: String, base: URL) -> URL {
+        url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/releases/tags/\(encode(tag))", query: [])
+    }
+
     /// A repository's newest releases (What's New reads the first `perPage`).
     static func releases(owner: String, name: String, perPage: Int, base: URL) -> URL {
         url(base: base, path: "/repos/\(encode(owner))/\(encode(name))/releases", query: [("per_page", String(min(max(perPage, 1), 100)))])

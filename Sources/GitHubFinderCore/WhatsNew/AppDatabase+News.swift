@@ -3,8 +3,9 @@ import GRDB
 
 /// What's New in the favorites database (so it is per server, like the favorites): each
 /// favorite's last check (`news_source`), the favorites with the bell on (`news_watch`), and
-/// the entries found (`news_entry`). Dates are seconds since 1970. Everything of a favorite
-/// goes when it is unstarred; entries are bounded to the newest `newsEntryLimit`.
+/// the entries found (`news_entry`). Dates are seconds since 1970. Entries are bounded to the
+/// newest `newsEntryLimit`. A favorite unstarred keeps its bell, state and entries (hidden) until
+/// the checker's next start, so Undo or starring it again brings them back.
 extension AppDatabase {
     /// The most entries kept: a year of a busy list, a few hundred KB.
     public static let newsEntryLimit = 1_000
@@ -36,15 +37,19 @@ extension AppDatabase {
             table.column("avatarURL", .text)
             table.column("isRead", .boolean).notNull().defaults(to: false)
             table.column("isNew", .boolean).notNull().defaults(to: false)
+            /// Its favorite was unstarred (SQLite triggers, so no path can forget it).
+            table.column("isHidden", .boolean).notNull().defaults(to: false)
         }
         for (table, kind) in [(PersonFavorite.databaseTableName, NewsSource.Kind.person), (RepositoryFavorite.databaseTableName, .repository)] {
             try db.execute(sql: """
-                CREATE TRIGGER \(table)_news_forgotten AFTER DELETE ON \(table)
+                CREATE TRIGGER \(table)_news_put_aside AFTER DELETE ON \(table)
                 BEGIN
-                    DELETE FROM news_source WHERE key = '\(kind.rawValue):' || old.id;
-                    DELETE FROM news_watch WHERE key = '\(kind.rawValue):' || old.id;
-                    DELETE FROM news_entry WHERE sourceKey = '\(kind.rawValue):' || old.id;
-                END
+                    UPDATE news_entry SET isHidden = 1 WHERE sourceKey = '\(kind.rawValue):' || old.id;
+                END;
+                CREATE TRIGGER \(table)_news_brought_back AFTER INSERT ON \(table)
+                BEGIN
+                    UPDATE news_entry SET isHidden = 0 WHERE sourceKey = '\(kind.rawValue):' || new.id AND isHidden;
+                END;
                 """)
         }
     }
@@ -84,15 +89,24 @@ extension AppDatabase {
         }
     }
 
+    /// Tells when the entries or the favorites change (a check, a read, a star or unstar from
+    /// anywhere): What's New on screen reads them again.
+    public func newsChanges() -> AsyncStream<Int> {
+        stream(ValueObservation.tracking(region: Table("news_entry"), Table(PersonFavorite.databaseTableName), Table(RepositoryFavorite.databaseTableName)) { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM news_entry WHERE NOT isRead AND NOT isHidden") ?? 0
+        })
+    }
+
     /// The newest entries first (at most `limit`).
     public func newsEntries(limit: Int = newsEntryLimit) throws(FavoritesStoreError) -> [NewsEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM news_entry ORDER BY date DESC, id LIMIT ?", arguments: [limit]).map(Self.newsEntry)
+            try Row.fetchAll(db, sql: "SELECT * FROM news_entry WHERE NOT isHidden ORDER BY date DESC, id LIMIT ?", arguments: [limit]).map(Self.newsEntry)
         }
     }
 
+    /// The entry `id` (a notification's), nil when it is gone or its favorite was unstarred.
     public func newsEntry(id: String) throws(FavoritesStoreError) -> NewsEntry? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM news_entry WHERE id = ?", arguments: [id]).map(Self.newsEntry) }
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM news_entry WHERE id = ? AND NOT isHidden", arguments: [id]).map(Self.newsEntry) }
     }
 
     /// The repository an entry opens: the favorite's snapshot when it is one (a release's), else
@@ -106,8 +120,17 @@ extension AppDatabase {
                           language: nil, stars: 0, forks: 0, isFork: false, isArchived: false, pushedAt: nil, htmlURL: entry.kind == .repository ? entry.htmlURL : nil)
     }
 
+    /// How many entries shown are unread.
     public func unreadNewsCount() throws(FavoritesStoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM news_entry WHERE NOT isRead") ?? 0 }
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM news_entry WHERE NOT isRead AND NOT isHidden") ?? 0 }
+    }
+
+    /// Which of `ids` (nil: of all entries) are unread.
+    public func unreadNewsIDs(among ids: [String]?) throws(FavoritesStoreError) -> Set<String> {
+        try read { db in
+            guard let ids else { return Set(try String.fetchAll(db, sql: "SELECT id FROM news_entry WHERE NOT isRead AND NOT isHidden")) }
+            return Set(try ids.filter { id in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM news_entry WHERE id = ? AND NOT isRead AND NOT isHidden)", arguments: [id]) == true })
+        }
     }
 
     /// The favorites with the bell on, and since when.
@@ -160,14 +183,32 @@ extension AppDatabase {
         }
     }
 
+    /// Marks entries read (`NewsChecker.markRead` also takes their notifications away).
     public func markNewsRead(ids: [String]) throws(FavoritesStoreError) {
         try write { db in
             for id in ids { try db.execute(sql: "UPDATE news_entry SET isRead = 1 WHERE id = ? AND NOT isRead", arguments: [id]) }
         }
     }
 
+    /// Marks every entry shown read (`NewsChecker.markAllRead` also takes the notifications away).
     public func markAllNewsRead() throws(FavoritesStoreError) {
-        try write { db in try db.execute(sql: "UPDATE news_entry SET isRead = 1 WHERE NOT isRead") }
+        try write { db in try db.execute(sql: "UPDATE news_entry SET isRead = 1 WHERE NOT isRead AND NOT isHidden") }
+    }
+
+    /// Forgets what belongs to favorites unstarred before: their state, bell and entries (the
+    /// checker's start; until then Undo brings them back).
+    public func forgetNewsOfFormerFavorites() throws(FavoritesStoreError) {
+        try write { db in
+            for (kind, table) in [(NewsSource.Kind.repository, RepositoryFavorite.databaseTableName), (.person, PersonFavorite.databaseTableName)] {
+                let prefix = "\(kind.rawValue):"
+                for news in ["news_source", "news_watch"] {
+                    try db.execute(sql: """
+                        DELETE FROM \(news) WHERE substr(key, 1, ?) = ? AND CAST(substr(key, ?) AS INTEGER) NOT IN (SELECT id FROM \(table))
+                        """, arguments: [prefix.count, prefix, prefix.count + 1])
+                }
+            }
+            try db.execute(sql: "DELETE FROM news_entry WHERE isHidden")
+        }
     }
 
     /// Turns the bell of a favorite on (from `date`: nothing older is ever announced) or off.

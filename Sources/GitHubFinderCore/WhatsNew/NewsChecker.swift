@@ -9,6 +9,7 @@ import Observation
 /// `onNotify`, the entries of one round in one call.
 @MainActor @Observable
 public final class NewsChecker {
+    /// What the checker is doing, for the line under What's New's list.
     public enum Status: Hashable, Sendable {
         case idle
         /// Checking the `done`th favorite of `total`.
@@ -36,6 +37,8 @@ public final class NewsChecker {
 
     /// Told about what a round found that is announced.
     @ObservationIgnored public var onNotify: (@MainActor ([NewsNotification]) -> Void)?
+    /// Told the ids of notifications that are no longer news: their entries were read.
+    @ObservationIgnored public var onWithdraw: (@MainActor ([String]) -> Void)?
 
     @ObservationIgnored let api: any NewsAPI
     @ObservationIgnored let database: AppDatabase
@@ -47,6 +50,10 @@ public final class NewsChecker {
     /// A `wake()` that came while no nap was under way: the next one is skipped.
     @ObservationIgnored private var wokenEarly = false
     @ObservationIgnored private var refreshRequested = false
+    /// Favorites whose last check failed for a reason of their own (deleted, renamed, a page
+    /// GitHub could not make), and when: they count as checked then, so one that always fails is
+    /// tried once an interval, not at once again in a loop.
+    @ObservationIgnored private var failedAt: [String: Date] = [:]
 
     public init(api: any NewsAPI, database: AppDatabase, settings: NewsSettings, clock: any Clock<Duration> = ContinuousClock(),
                 now: @escaping @Sendable () -> Date = Date.init) {
@@ -63,6 +70,8 @@ public final class NewsChecker {
         loop = Task { [weak self] in await self?.run() }
     }
 
+    /// Stops checking: the round under way ends after its request (the app quits, the server
+    /// is switched, the background service becomes the app).
     public func stop() {
         loop?.cancel()
         loop = nil
@@ -76,7 +85,7 @@ public final class NewsChecker {
         wake()
     }
 
-    /// Returns when the loop has nothing to do until its next round: for tests and the bench.
+    /// Whether the loop has nothing to do until its next round: for tests and the bench.
     public var isIdle: Bool { status == .idle && !refreshRequested }
 
     /// Why a round runs: it decides which favorites it checks and how fast.
@@ -90,6 +99,7 @@ public final class NewsChecker {
     }
 
     private func run() async {
+        try? await withDatabase { try $0.forgetNewsOfFormerFavorites() }
         var next: Round? = settings.interval == .never ? nil : .start
         while !Task.isCancelled {
             if refreshRequested {
@@ -99,26 +109,23 @@ public final class NewsChecker {
             if let round = next { await self.round(round) }
             guard !Task.isCancelled else { return }
             if refreshRequested { continue }
-            let (sources, states) = (try? await favorites()) ?? ([], [:])
-            await sleep(until: NewsSchedule.nextRound(sources, checkedAt: states.mapValues(\.checkedAt), interval: settings.interval.seconds, now: now()))
+            await sleep(until: (try? await plan(for: nil).next) ?? nil)
             next = .scheduled
         }
     }
 
     private func round(_ round: Round) async {
         defer { status = .idle }
-        let sources: [NewsSource]
+        let due: [NewsSource]
         let states: [String: NewsSourceState]
         do {
-            (sources, states) = try await favorites()
+            (due, states, _) = try await plan(for: round)
         } catch {
             logger.error("the favorites could not be read for What's New", metadata: ["error": "\(error)"])
             return
         }
-        let interval = settings.interval.seconds
-        let due = NewsSchedule.due(sources, checkedAt: states.mapValues(\.checkedAt), interval: interval, now: now(), refresh: round != .scheduled)
         guard !due.isEmpty else { return }
-        let spacing = NewsSchedule.spacing(count: due.count, interval: interval, refresh: round == .refresh)
+        let spacing = NewsSchedule.spacing(count: due.count, interval: settings.interval.seconds, refresh: round == .refresh)
         var found: [NewsEntry] = []
         var index = 0
         while index < due.count, !Task.isCancelled {
@@ -128,6 +135,7 @@ public final class NewsChecker {
             let source = due[index]
             do throws(GitHubError) {
                 found += try await check(source, previous: states[source.key])
+                failedAt[source.key] = nil
                 index += 1
             } catch {
                 switch error {
@@ -136,6 +144,7 @@ public final class NewsChecker {
                     await pauseAfter(error)
                 case .offline:
                     // GNetworkMonitor may not know yet: wait for it, or a while.
+                    status = .waiting(.offline)
                     await sleep(until: now().addingTimeInterval(60))
                 case .cancelled:
                     return
@@ -143,6 +152,7 @@ public final class NewsChecker {
                     // A repository deleted or renamed, a page GitHub could not make: the others
                     // are checked; this one is tried again next round.
                     logger.notice("a favorite could not be checked for news", metadata: ["favorite": "\(source.name)", "error": "\(error)"])
+                    failedAt[source.key] = started
                     index += 1
                 }
             }
@@ -154,14 +164,25 @@ public final class NewsChecker {
         guard !Task.isCancelled else { return }
         lastRoundAt = now()
         roundsCompleted += 1
-        announce(found)
+        await announce(found)
     }
 
-    /// The favorites and what their last checks left, read off the main thread: 100,000
-    /// favorites take a while.
-    private func favorites() async throws -> ([NewsSource], [String: NewsSourceState]) {
+    /// What `round` (nil: none) checks, what the favorites' last checks left, and when the next
+    /// scheduled round starts: read and sorted off the main thread (100,000 favorites take a while).
+    private func plan(for round: Round?) async throws -> (due: [NewsSource], states: [String: NewsSourceState], next: Date?) {
+        let (database, failedAt, interval, time) = (database, failedAt, settings.interval.seconds, now())
+        return try await Task.detached(priority: .utility) {
+            let sources = try database.newsSources(), states = try database.newsStates()
+            let checkedAt = states.mapValues(\.checkedAt).merging(failedAt, uniquingKeysWith: max)
+            let due = round.map { NewsSchedule.due(sources, checkedAt: checkedAt, interval: interval, now: time, refresh: $0 != .scheduled) } ?? []
+            return (due, states, NewsSchedule.nextRound(sources, checkedAt: checkedAt, interval: interval, now: time))
+        }.value
+    }
+
+    /// Runs work on the database off the main thread (a write is a transaction synced to disk).
+    private func withDatabase<T: Sendable>(_ work: @escaping @Sendable (AppDatabase) throws -> T) async throws -> T {
         let database = database
-        return try await Task.detached(priority: .utility) { (try database.newsSources(), try database.newsStates()) }.value
+        return try await Task.detached(priority: .utility) { try work(database) }.value
     }
 
     /// Checks one favorite; returns the entries it added.
@@ -173,7 +194,7 @@ public final class NewsChecker {
             let (owner, name) = StarSync.ownerAndName(source.name)
             switch try await api.recentReleases(owner: owner, name: name, etag: previous?.etag) {
             case .unchanged:
-                try? database.recordUnchangedNewsCheck(of: source, at: time)
+                try? await withDatabase { try $0.recordUnchangedNewsCheck(of: source, at: time) }
                 return []
             case .changed(let releases, let etag):
                 outcome = NewsDetection.releases(releases, of: source, etag: etag, previous: previous, now: time)
@@ -181,27 +202,44 @@ public final class NewsChecker {
         case .person:
             switch try await api.recentRepositories(login: source.name, etag: previous?.etag) {
             case .unchanged:
-                try? database.recordUnchangedNewsCheck(of: source, at: time)
+                try? await withDatabase { try $0.recordUnchangedNewsCheck(of: source, at: time) }
                 return []
             case .changed(let repositories, let etag):
                 outcome = NewsDetection.repositories(repositories, of: source, etag: etag, previous: previous, now: time)
             }
         }
         do {
-            return try database.recordNewsCheck(of: source, state: outcome.state, entries: outcome.entries)
+            let (state, entries) = (outcome.state, outcome.entries)
+            return try await withDatabase { try $0.recordNewsCheck(of: source, state: state, entries: entries) }
         } catch {
             logger.error("news could not be kept", metadata: ["error": "\(error)"])
             return []
         }
     }
 
-    private func announce(_ found: [NewsEntry]) {
+    /// Announces what a round found and is still unread: a round of many favorites takes an
+    /// hour, and an entry shown and opened meanwhile is not news any more.
+    private func announce(_ found: [NewsEntry]) async {
         guard !found.isEmpty else { return }
         revision += 1
-        let watches = (try? database.newsWatches()) ?? [:]
-        let announced = found.filter { settings.announces($0, watches: watches) }
+        let ids = found.map(\.id)
+        guard let (watches, unread) = try? await withDatabase({ database in (try database.newsWatches(), try database.unreadNewsIDs(among: ids)) }) else { return }
+        let announced = found.filter { unread.contains($0.id) && settings.announces($0, watches: watches) }
         let notifications = NewsNotification.make(for: announced)
         if !notifications.isEmpty { onNotify?(notifications) }
+    }
+
+    /// Marks entries read (opened in What's New or from a notification); their notifications go.
+    public func markRead(ids: [String]) {
+        try? database.markNewsRead(ids: ids)
+        onWithdraw?(ids.map(NewsNotification.id(ofEntry:)))
+    }
+
+    /// Marks every entry read; every notification of What's New goes.
+    public func markAllRead() {
+        let ids = (try? database.unreadNewsIDs(among: nil)) ?? []
+        try? database.markAllNewsRead()
+        onWithdraw?(ids.map(NewsNotification.id(ofEntry:)) + [NewsNotification.groupID])
     }
 
     /// Waits while a `NewsSchedule.Pause` holds; false when stopped meanwhile.

@@ -35,20 +35,31 @@ public enum NewsDetection {
     /// checks' worth of answers.
     static let knownLimit = 50
 
+    /// How an entry was found.
+    enum Finding {
+        /// By the first check, recent: shown, read, never announced.
+        case atBaseline
+        /// Since the last check: unread, announced.
+        case new
+
+        var isRead: Bool { self == .atBaseline }
+        var isNew: Bool { self == .new }
+    }
+
     /// An item of an answer, in the answer's order (newest first).
     struct Item {
         var key: String
         var date: Date?
-        var entry: (_ date: Date, _ isRead: Bool, _ isNew: Bool) -> NewsEntry
+        var entry: (_ date: Date, _ finding: Finding) -> NewsEntry
     }
 
     /// The entries to add for `releases`, the repository's newest, and the state to keep.
     public static func releases(_ releases: [Release], of source: NewsSource, etag: String?, previous: NewsSourceState?, now: Date) -> (entries: [NewsEntry], state: NewsSourceState) {
         let items = releases.map { release in
-            Item(key: release.tag, date: release.publishedAt) { date, isRead, isNew in
+            Item(key: release.tag, date: release.publishedAt) { date, finding in
                 NewsEntry(id: NewsEntry.releaseID(repositoryID: source.id, tag: release.tag), kind: .release, sourceKey: source.key, repositoryID: source.id, fullName: source.name,
                           tag: release.tag, title: release.name, excerpt: release.notes.flatMap(excerpt), date: date, htmlURL: release.htmlURL,
-                          avatarURL: source.avatarURL, isRead: isRead, isNew: isNew)
+                          avatarURL: source.avatarURL, isRead: finding.isRead, isNew: finding.isNew)
             }
         }
         return detect(items, etag: etag, previous: previous, now: now)
@@ -58,11 +69,11 @@ public enum NewsDetection {
     /// Forks are not news: they are copies, not something the person made.
     public static func repositories(_ repositories: [CreatedRepository], of source: NewsSource, etag: String?, previous: NewsSourceState?, now: Date) -> (entries: [NewsEntry], state: NewsSourceState) {
         let items = repositories.filter { !$0.repository.isFork }.map { created in
-            Item(key: String(created.repository.id), date: created.createdAt) { date, isRead, isNew in
+            Item(key: String(created.repository.id), date: created.createdAt) { date, finding in
                 NewsEntry(id: NewsEntry.repositoryID(created.repository.id), kind: .repository, sourceKey: source.key, repositoryID: created.repository.id,
                           fullName: created.repository.fullName,
                           title: created.repository.description, date: date, htmlURL: created.repository.htmlURL,
-                          avatarURL: created.repository.owner?.avatarURL ?? source.avatarURL, isRead: isRead, isNew: isNew)
+                          avatarURL: created.repository.owner?.avatarURL ?? source.avatarURL, isRead: finding.isRead, isNew: finding.isNew)
             }
         }
         return detect(items, etag: etag, previous: previous, now: now)
@@ -73,7 +84,7 @@ public enum NewsDetection {
         guard let previous else {
             let recent = items.compactMap { item -> NewsEntry? in
                 guard let date = item.date, now.timeIntervalSince(date) <= recentWindow else { return nil }
-                return item.entry(date, true, false)
+                return item.entry(date, .atBaseline)
             }
             return (recent, NewsSourceState(etag: etag, known: Array(keys.prefix(knownLimit)), baselineAt: now, checkedAt: now))
         }
@@ -83,7 +94,7 @@ public enum NewsDetection {
             guard !known.contains(item.key) else { return nil }
             let date = item.date ?? now
             guard date >= oldest else { return nil }
-            return item.entry(date, false, true)
+            return item.entry(date, .new)
         }
         var remembered = keys
         for key in previous.known where !remembered.contains(key) { remembered.append(key) }

@@ -12,6 +12,14 @@ public struct NewsNotification: Hashable, Sendable {
     public var entryID: String?
     /// What "Open in Browser" opens; nil for a group (no button).
     public var browserURL: URL?
+    /// The label of the button that opens `browserURL`.
+    public var browserLabel: String { tr("Open in Browser") }
+
+    /// The id of the notification that groups several entries.
+    public static let groupID = "whats-new"
+
+    /// The id of the notification of one entry.
+    public static func id(ofEntry entryID: String) -> String { "whats-new-\(entryID)" }
 
     /// The notifications for `entries`, found in one check of the favorites: one for a single
     /// entry, one for several ("5 new releases"), none for none.
@@ -28,7 +36,7 @@ public struct NewsNotification: Hashable, Sendable {
         let body = entries.count > 3
             ? tr("{names} and {count} more", ["names": named.joined(separator: ", "), "count": NumberText.integer(entries.count - 3)])
             : named.joined(separator: ", ")
-        return [NewsNotification(id: "whats-new", title: title, body: body, avatarURL: nil, entryID: nil, browserURL: nil)]
+        return [NewsNotification(id: groupID, title: title, body: body, avatarURL: nil, entryID: nil, browserURL: nil)]
     }
 
     static func single(_ entry: NewsEntry) -> NewsNotification {
@@ -43,7 +51,7 @@ public struct NewsNotification: Hashable, Sendable {
             title = tr("New repository {name}", ["name": entry.fullName])
             if let description = entry.title { lines.append(description) }
         }
-        return NewsNotification(id: "whats-new-\(entry.id)", title: title, body: lines.joined(separator: "\n"), avatarURL: entry.avatarURL,
+        return NewsNotification(id: id(ofEntry: entry.id), title: title, body: lines.joined(separator: "\n"), avatarURL: entry.avatarURL,
                                 entryID: entry.id, browserURL: entry.htmlURL)
     }
 }

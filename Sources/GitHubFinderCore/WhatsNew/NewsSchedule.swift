@@ -56,20 +56,16 @@ public enum NewsSchedule {
     /// The favorites a round checks, those never checked first, then the longest unchecked:
     /// every one on Refresh, else those not checked within the interval (none for "never").
     public static func due(_ sources: [NewsSource], checkedAt: [String: Date], interval: TimeInterval?, now: Date, refresh: Bool) -> [NewsSource] {
-        let candidates: [NewsSource]
-        if refresh {
-            candidates = sources
-        } else {
+        // Each favorite's last check looked up once (100,000 are sorted).
+        var candidates = sources.enumerated().map { (offset: $0.offset, source: $0.element, checked: checkedAt[$0.element.key] ?? .distantPast) }
+        if !refresh {
             guard let interval else { return [] }
             // A favorite checked a little less than an interval ago is due with the others: a
             // round that took a minute must not leave its first ones for the next round.
             let threshold = now.addingTimeInterval(-(interval - interval / 20))
-            candidates = sources.filter { checkedAt[$0.key].map { $0 <= threshold } ?? true }
+            candidates.removeAll { $0.checked > threshold }
         }
-        return candidates.enumerated().sorted { a, b in
-            let first = checkedAt[a.element.key] ?? .distantPast, second = checkedAt[b.element.key] ?? .distantPast
-            return first != second ? first < second : a.offset < b.offset
-        }.map(\.element)
+        return candidates.sorted { a, b in a.checked != b.checked ? a.checked < b.checked : a.offset < b.offset }.map(\.source)
     }
 
     /// Seconds between the starts of two checks of a round of `count` favorites.
@@ -94,6 +90,8 @@ public enum NewsSchedule {
         case rateLimited(until: Date)
     }
 
+    /// Why a check may not be sent now, nil when it may: offline, metered (unless allowed), or
+    /// the core quota down to the user's half until it resets.
     public static func pause(network: NetworkConditions, allowsMetered: Bool, core: RateLimit?, now: Date) -> Pause? {
         if !network.isAvailable { return .offline }
         if network.isMetered && !allowsMetered { return .metered }

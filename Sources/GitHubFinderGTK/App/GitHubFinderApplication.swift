@@ -47,6 +47,8 @@ public final class GitHubFinderApplication {
     /// Quit was asked for (Ctrl+Q, the menu): the app ends even with "Check in the Background"
     /// on. Otherwise the last window closed, and the background service takes over.
     public private(set) var quitRequested = false
+    /// This process showed the window (a second launch only hands over to the first).
+    public var showedWindow: Bool { window != nil }
     private var startupBenchmark: FirstFrame?
 
     /// `makeDependencies` builds the services when the window is first needed (tests pass their own).
@@ -240,6 +242,8 @@ public final class GitHubFinderApplication {
     private func switchServer() {
         guard let window, let old = coordinator, let previous = dependencies else { return }
         let query = old.query
+        // The old server's checks end now; the new one's start after the switch is painted.
+        news.stop()
         old.stop()
         window.removeSessionViews()
         start(makeDependencies(preferencesStore.load(), previous), in: window, announcingProblems: false)

@@ -5,7 +5,8 @@ import GitHubFinderCore
 /// What's New at the application's level, window or not: gives the checker the network's state
 /// (`GNetworkMonitor`: available, metered), starts it, and sends what it announces as desktop
 /// notifications (`GNotification`): clicking one opens the app on the entry (`app.open-news`),
-/// its button opens the page in the browser (`app.open-news-url`).
+/// its button opens the page in the browser (`app.open-news-url`). An entry read takes its
+/// notification away.
 @MainActor
 final class NewsPresenter {
     private let application: UnsafeMutablePointer<GApplication>
@@ -29,6 +30,9 @@ final class NewsPresenter {
         self.checker?.stop()
         self.checker = checker
         checker.onNotify = { [weak self] in self?.send($0) }
+        checker.onWithdraw = { [application] ids in
+            for id in ids { DesktopNotification.withdraw(id, from: application) }
+        }
         updateNetwork()
         checker.start()
     }
@@ -46,22 +50,13 @@ final class NewsPresenter {
 
     private func send(_ notifications: [NewsNotification]) {
         for news in notifications {
-            let notification = g_notification_new(news.title)!
-            g_notification_set_body(notification, news.body.isEmpty ? nil : news.body)
-            // The owner's avatar when Favorites keeps it on disk (for GNOME Shell's search too).
-            if let file = AvatarFiles.existingFile(for: news.avatarURL, in: AvatarFiles.folder()), let gFile = g_file_new_for_path(file.path) {
-                if let icon = g_file_icon_new(gFile) {
-                    g_notification_set_icon(notification, icon)
-                    g_object_unref(UnsafeMutableRawPointer(icon))
-                }
-                g_object_unref(UnsafeMutableRawPointer(gFile))
-            }
-            g_notification_set_default_action_and_target_value(notification, "app.open-news", g_variant_new_string(news.entryID ?? ""))
-            if let url = news.browserURL {
-                g_notification_add_button_with_target_value(notification, tr("Open in Browser"), "app.open-news-url", g_variant_new_string(url.absoluteString))
-            }
-            g_application_send_notification(application, news.id, notification)
-            g_object_unref(UnsafeMutableRawPointer(notification))
+            DesktopNotification(
+                title: news.title, body: news.body.isEmpty ? nil : news.body,
+                // The owner's avatar when Favorites keeps it on disk (for GNOME Shell's search too).
+                iconFile: AvatarFiles.existingFile(for: news.avatarURL, in: AvatarFiles.folder()),
+                defaultAction: ("app.open-news", news.entryID ?? ""),
+                buttons: news.browserURL.map { [.init(label: news.browserLabel, action: "app.open-news-url", target: $0.absoluteString)] } ?? []
+            ).send(news.id, from: application)
         }
     }
 }

@@ -8,18 +8,25 @@ final class FirstFrame {
     private var mapped: SignalConnection?
     private var painted: SignalConnection?
 
-    /// Runs `action` once, after the first frame of `window` is painted.
+    /// Runs `action` once, after the first frame of `window` is painted (a window already on
+    /// screen: after its next frame).
     init(of window: Window, _ action: @escaping @MainActor () -> Void) {
         let pointer = window.pointer
-        mapped = Signals.on(window.raw, "map") { [weak self] in
+        let waitForPaint: @MainActor () -> Void = { [weak self] in
             guard let self, painted == nil, let clock = gtk_widget_get_frame_clock(pointer) else { return }
             painted = Signals.on(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
-                guard let self, mapped != nil else { return }
+                guard let self, painted != nil else { return }
                 // Done: no handler is left to run at every later frame.
                 mapped = nil
                 painted = nil
                 action()
             }
+        }
+        if gtk_widget_get_mapped(pointer) != 0 {
+            waitForPaint()
+            gtk_widget_queue_draw(pointer)
+        } else {
+            mapped = Signals.on(window.raw, "map") { waitForPaint() }
         }
     }
 }

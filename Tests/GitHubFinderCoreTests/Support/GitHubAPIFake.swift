@@ -94,6 +94,13 @@ final class GitHubAPIFake: GitHubAPI, @unchecked Sendable {
         return try await release(owner, name)
     }
 
+    var taggedRelease: @Sendable (String, String, String) async throws(GitHubError) -> Release? = { _, _, _ throws(GitHubError) in throw GitHubAPIFake.unscripted("release(tag:)") }
+
+    func release(owner: String, name: String, tag: String) async throws(GitHubError) -> Release? {
+        record("release \(owner)/\(name) \(tag)")
+        return try await taggedRelease(owner, name, tag)
+    }
+
     var image: @Sendable (URL) async throws(GitHubError) -> Data = { _ throws(GitHubError) in throw GitHubAPIFake.unscripted("readmeImage") }
 
     func readmeImage(_ url: URL, mayFollow: @escaping @Sendable (URL) -> Bool) async throws(GitHubError) -> Data {

@@ -63,6 +63,12 @@ struct LiveNewsTests {
 
             // The latest release, as the repository's detail shows it, is the new one too.
             #expect(try await client.latestRelease(owner: "groue", name: "GRDB.swift")?.tag == "7.11.0")
+            // A newer one later: the entry of 7.11.0 opens its own release, by its tag.
+            try server.publishRelease(of: "groue/GRDB.swift", tag: "7.12.0", name: "GRDB.swift 7.12.0", body: "Smaller fixes.")
+            #expect(try await client.latestRelease(owner: "groue", name: "GRDB.swift")?.tag == "7.12.0")
+            let older = try await client.release(owner: "groue", name: "GRDB.swift", tag: "7.11.0")
+            #expect(older?.tag == "7.11.0" && older?.name == "GRDB.swift 7.11.0")
+            #expect(try await client.release(owner: "groue", name: "GRDB.swift", tag: "0.0.1") == nil, "no such tag: 404")
             checker.stop()
         }
     }

@@ -11,6 +11,8 @@ final class FakeNewsAPI: NewsAPI, Sendable {
         var releases: [String: [Release]] = [:]
         var requests: [(name: String, at: Date)] = []
         var failures: [GitHubError] = []
+        /// Repositories that always fail so (deleted: `.notFound`).
+        var failing: [String: GitHubError] = [:]
     }
 
     let rateLimits = RateLimitMonitor()
@@ -26,7 +28,7 @@ final class FakeNewsAPI: NewsAPI, Sendable {
         let fullName = "\(owner)/\(name)"
         let (failure, releases) = state.withLock { state in
             state.requests.append((fullName, time.now))
-            return (state.failures.isEmpty ? nil : state.failures.removeFirst(), state.releases[fullName] ?? [])
+            return (state.failures.isEmpty ? state.failing[fullName] : state.failures.removeFirst(), state.releases[fullName] ?? [])
         }
         if let failure { throw failure }
         let current = "\"\(releases.map(\.tag).joined(separator: ","))\""
@@ -176,6 +178,62 @@ struct NewsCheckerTests {
         #expect(await eventually { api.requestedNames.count == 3 && checker.isIdle })
         await settle()
         #expect(announced.count == 1 && checker.revision == before, "unchanged: nothing added, nothing announced")
+        checker.stop()
+    }
+
+    @Test func aFavoriteThatCannotBeCheckedIsTriedAgainAnIntervalLaterNotInALoop() async throws {
+        let (checker, api, _) = try checker(repositories: 2)
+        api.state.withLock { $0.failing["o/r1"] = .notFound }
+        checker.start()
+        #expect(await eventually { api.requestedNames == ["o/r1"] })
+        #expect(await time.clock.hasSleeper())
+        await time.advance(by: 5)
+        #expect(await eventually { checker.isIdle && checker.lastRoundAt != nil })
+        await settle()
+        #expect(api.requestedNames == ["o/r1", "o/r2"], "the deleted repository is not asked for again at once")
+        #expect(await time.clock.hasSleeper())
+        await time.advance(by: 3_400)
+        await settle()
+        #expect(api.requestedNames.count == 2, "nor within the interval")
+        await time.advance(by: 20)
+        // (The test's date moves before its clock: o/r2's turn, 5 s on, may come within the same step.)
+        #expect(await eventually { api.requestedNames.count >= 3 && api.requestedNames[2] == "o/r1" }, "57 minutes later, once")
+        await settle()
+        #expect(api.requestedNames.count <= 4, "\(api.requestedNames)")
+        checker.stop()
+    }
+
+    @Test func anEntryReadBeforeItsRoundEndsIsNotAnnouncedAndReadingTakesNotificationsAway() async throws {
+        let (checker, api, database) = try checker(repositories: 2, settings: NewsSettings(interval: .never))
+        var announced: [[NewsNotification]] = []
+        var withdrawn: [String] = []
+        checker.onNotify = { announced.append($0) }
+        checker.onWithdraw = { withdrawn += $0 }
+        try database.setNewsWatch("repository:1", since: time.now)
+        checker.refresh()
+        #expect(await eventually { api.requestedNames.count == 1 })
+        await time.advance(by: 0.075)
+        #expect(await eventually { checker.isIdle && checker.lastRoundAt != nil }, "a baseline")
+
+        api.state.withLock { $0.releases["o/r1"] = [Release(tag: "2.0", publishedAt: time.now)] }
+        checker.refresh()
+        #expect(await eventually { api.requestedNames.count == 3 && (try? database.unreadNewsCount()) == 1 })
+        // The list shows it before the round ends (o/r2 is still to come), and it is opened.
+        checker.markRead(ids: ["release:1:2.0"])
+        #expect(withdrawn == ["whats-new-release:1:2.0"])
+        await time.advance(by: 0.075)
+        #expect(await eventually { api.requestedNames.count == 4 && checker.isIdle })
+        await settle()
+        #expect(announced.isEmpty, "read before the round ended: not news any more")
+
+        api.state.withLock { $0.releases["o/r1"]?.insert(Release(tag: "3.0", publishedAt: time.now), at: 0) }
+        checker.refresh()
+        #expect(await eventually { api.requestedNames.count == 5 })
+        await time.advance(by: 0.075)
+        #expect(await eventually { announced.count == 1 })
+        checker.markAllRead()
+        #expect(withdrawn == ["whats-new-release:1:2.0", "whats-new-release:1:3.0", "whats-new"])
+        #expect(try database.unreadNewsCount() == 0)
         checker.stop()
     }
 }

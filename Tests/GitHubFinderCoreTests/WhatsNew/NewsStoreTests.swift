@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import GitHubFinderCore
 
-/// What's New in a real SQLite file: each entry once, nothing kept for a favorite that is gone.
+/// What's New in a real SQLite file: each entry once, nothing kept for a favorite that is gone
+/// (but brought back by Undo).
 @Suite("What's New: the database")
 struct NewsStoreTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -56,17 +57,31 @@ struct NewsStoreTests {
         #expect(try database.unreadNewsCount() == 0)
     }
 
-    @Test func unstarringAFavoriteForgetsItsNewsAndABellAndALateCheckAddsNothing() throws {
+    @Test func unstarringAFavoriteHidesItsNewsUndoBringsThemBackAndTheCheckersStartForgetsThem() throws {
         let database = try database()
         let source = try grdb(database)
         let state = NewsSourceState(etag: "a", known: [], baselineAt: now, checkedAt: now)
         try database.recordNewsCheck(of: source, state: state, entries: [releaseEntry("2.0", source: source)])
         try database.setNewsWatch(source.key, since: now)
         #expect(try database.newsWatches() == ["repository:7": now])
-        _ = try database.delete(Repositories.self, id: 7)
-        #expect(try database.newsEntries().isEmpty && database.newsStates().isEmpty && database.newsWatches().isEmpty)
+
+        let favorite = try #require(try database.delete(Repositories.self, id: 7))
+        #expect(try database.newsEntries().isEmpty && database.unreadNewsCount() == 0, "unstarred: its entries are gone from the list")
         #expect(try database.recordNewsCheck(of: source, state: state, entries: [releaseEntry("3.0", source: source)]).isEmpty, "a check that ends after the unstar")
-        #expect(try database.newsStates().isEmpty)
+
+        // Undo: the entry and the bell are back, unread as they were.
+        try database.save(favorite)
+        #expect(try database.newsEntries().map(\.id) == ["release:7:2.0"] && database.unreadNewsCount() == 1)
+        #expect(try database.newsWatches() == ["repository:7": now] && database.newsStates() == ["repository:7": state])
+
+        // Unstarred for good: the checker's next start forgets it all; a favorite's news stay.
+        try database.save(PersonFavorite.stub(id: 583231, login: "octocat"))
+        try database.setNewsWatch("person:583231", since: now)
+        _ = try database.delete(Repositories.self, id: 7)
+        try database.forgetNewsOfFormerFavorites()
+        try database.save(favorite)
+        #expect(try database.newsEntries().isEmpty && database.newsStates().isEmpty, "starred again later: a fresh start")
+        #expect(try database.newsWatches() == ["person:583231": now])
     }
 
     @Test func theBellKeepsWhenItWasTurnedOn() throws {

@@ -94,7 +94,8 @@ public final class ReadmeViewModel {
     @ObservationIgnored public private(set) var externalImageBytesFetched = 0
 
     public static var sectionName: String { tr("README") }
-    public static var releaseSectionName: String { tr("Latest Release") }
+    /// "Latest Release", or "Release" for the one of `releaseTag`.
+    public var releaseSectionName: String { releaseTag == nil ? tr("Latest Release") : tr("Release") }
     public static var openReleaseLabel: String { tr("Open Release") }
     public static var showExternalImagesLabel: String { tr("Show images from other sites") }
     public static var copyLabel: String { tr("Copy") }
@@ -103,6 +104,8 @@ public final class ReadmeViewModel {
     /// What an image without a description is called in its place.
     public static var unnamedImage: String { tr("Image") }
 
+    /// The release shown instead of the latest (an entry of What's New opened).
+    public let releaseTag: String?
     @ObservationIgnored private let api: any GitHubAPI
     /// Where favorites' READMEs are kept to read offline (nil: none kept, as in tests).
     @ObservationIgnored private let archive: (any ReadmeArchive)?
@@ -114,9 +117,10 @@ public final class ReadmeViewModel {
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private var task: Task<Void, Never>?
 
-    public init(api: any GitHubAPI, archive: (any ReadmeArchive)? = nil, openURL: @escaping @MainActor (URL) -> Void,
+    public init(api: any GitHubAPI, archive: (any ReadmeArchive)? = nil, releaseTag: String? = nil, openURL: @escaping @MainActor (URL) -> Void,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.api = api
+        self.releaseTag = releaseTag
         self.archive = archive
         self.openURL = openURL
         self.now = now
@@ -137,9 +141,11 @@ public final class ReadmeViewModel {
         let links = ReadmeLinks(repositoryPage: page, branch: branch ?? "HEAD", apiHost: apiHost)
         self.links = links
         let now = now()
-        task = Task { [weak self, api] in
+        task = Task { [weak self, api, releaseTag] in
             async let readme = Result(catching: { () async throws(GitHubError) in try await api.readme(owner: parts[0], name: parts[1]) })
-            async let latest = Result(catching: { () async throws(GitHubError) in try await api.latestRelease(owner: parts[0], name: parts[1]) })
+            async let latest = Result(catching: { () async throws(GitHubError) in
+                if let releaseTag { try await api.release(owner: parts[0], name: parts[1], tag: releaseTag) } else { try await api.latestRelease(owner: parts[0], name: parts[1]) }
+            })
             let (readmeResult, releaseResult) = await (readme, latest)
             guard !Task.isCancelled else { return }
             self?.receivedAt = .now

@@ -33,6 +33,7 @@ public final class NewsWatchViewModel {
         isCoveredByWatchAll = kind == .repository && watchesAll
     }
 
+    /// The bell pressed: on (announcing what comes from now on) or off.
     public func toggle() {
         guard !isCoveredByWatchAll, isAvailable else { return }
         do {

@@ -6,6 +6,7 @@ import Observation
 /// Refresh checks every favorite now.
 @MainActor @Observable
 public final class WhatsNewViewModel {
+    /// An entry as its row shows it.
     public struct Row: Hashable, Sendable, Identifiable {
         public var id: String
         /// "owner/name 2.0.0" or "owner/name".
@@ -17,12 +18,15 @@ public final class WhatsNewViewModel {
         public var excerpt: String?
         /// "Published 3 hours ago".
         public var time: String
+        /// The line under the heading: "New release · Published 3 hours ago".
+        public var meta: String { [kind, time].joined(separator: " · ") }
         public var isRead: Bool
         public var avatarURL: URL?
         /// What a screen reader says for the row.
         public var accessibleName: String
     }
 
+    /// The entries of one day under its header ("Today", "Yesterday", a date).
     public struct Section: Hashable, Sendable {
         public var title: String
         public var rows: [Row]
@@ -31,6 +35,7 @@ public final class WhatsNewViewModel {
     public enum Input: Equatable, Sendable {
         /// The tab was shown.
         case appear
+        /// An entry was activated (clicked, Enter, or its notification clicked).
         case open(id: String)
         case markAllRead
         case refresh
@@ -70,6 +75,12 @@ public final class WhatsNewViewModel {
     /// The tab was shown: nothing is read before (a start with 100,000 favorites reads nothing
     /// for a tab nobody opened).
     @ObservationIgnored private var isShown = false
+    /// Follows the database once shown: an entry read, a favorite unstarred beside the tab.
+    @ObservationIgnored private var changes: Task<Void, Never>?
+
+    isolated deinit {
+        changes?.cancel()
+    }
 
     public init(checker: NewsChecker, database: AppDatabase, actions: Actions, now: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current) {
         self.checker = checker
@@ -83,12 +94,19 @@ public final class WhatsNewViewModel {
     public func send(_ input: Input) {
         switch input {
         case .appear:
-            isShown = true
             loadedRevision = checker.revision
             reload()
+            guard !isShown else { return }
+            isShown = true
+            changes = Task { [weak self, database] in
+                for await _ in database.newsChanges() {
+                    guard let self else { return }
+                    reload()
+                }
+            }
         case .open(let id): open(id)
         case .markAllRead:
-            try? database.markAllNewsRead()
+            checker.markAllRead()
             reload()
         case .refresh: checker.refresh()
         }
@@ -135,7 +153,7 @@ public final class WhatsNewViewModel {
     private func open(_ id: String) {
         guard let entry = entries.first(where: { $0.id == id }) ?? (try? database.newsEntry(id: id)) ?? nil else { return }
         if !entry.isRead {
-            try? database.markNewsRead(ids: [id])
+            checker.markRead(ids: [id])
             reload()
         }
         actions.showRepository(database.repository(of: entry), entry.tag)

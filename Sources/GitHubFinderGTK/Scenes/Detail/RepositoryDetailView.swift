@@ -14,7 +14,7 @@ final class RepositoryDetailView {
     let readme: ReadmeSection?
     /// "Notify me about new releases", while a favorite.
     let bell: NewsBell?
-    private let viewModel: RepositoryDetailViewModel
+    let viewModel: RepositoryDetailViewModel
     private let avatars: AvatarTextures
     private let avatar: Avatar
     private let ownerButton: Button

@@ -45,7 +45,7 @@ final class NewsRowWidget: AvatarRow, SlotEntry {
         shownID = row.id
         unread.setVisible(!row.isRead)
         heading.setText(row.heading)
-        meta.setText("\(row.kind) · \(row.time)")
+        meta.setText(row.meta)
         title.show(row.title)
         excerpt.show(row.excerpt)
         root.setAccessibleLabelIfChanged(row.accessibleName)

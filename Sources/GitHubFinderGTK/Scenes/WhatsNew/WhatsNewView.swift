@@ -95,4 +95,6 @@ final class WhatsNewView {
 
     /// "list", or the state page shown instead.
     var visiblePage: String? { states.visibleChildName }
+    /// The title of the state page on screen, nil when the list is (for tests).
+    var visibleStateTitle: String? { states.visibleChildName.flatMap { pages[$0]?.title } }
 }

@@ -39,6 +39,17 @@ struct ReadmeViewModelTests {
         #expect(opened.urls.map(\.absoluteString) == ["https://github.com/groue/GRDB.swift/releases/tag/v7.10.0", "https://example.com/"])
     }
 
+    @Test func aReleaseOpenedFromWhatsNewIsThatTagsNotTheLatest() async throws {
+        let api = GitHubAPIFake()
+        api.readmeText = { _, _ in "# Hi\n" }
+        api.taggedRelease = { _, _, tag in Release(tag: tag, name: "GRDB \(tag)", publishedAt: Self.now) }
+        let model = ReadmeViewModel(api: api, releaseTag: "v7.9.0", openURL: { _ in }, now: { Self.now })
+        #expect(model.releaseSectionName == "Release" && make(api).releaseSectionName == "Latest Release")
+        model.load(repository: Self.repository, branch: "master", apiHost: nil)
+        #expect(await eventually { model.release?.title == "GRDB v7.9.0" })
+        #expect(api.calls.contains("release groue/GRDB.swift v7.9.0") && !api.calls.contains { $0.hasPrefix("latest release") })
+    }
+
     @Test func imagesFromOtherSitesWaitUntilAskedFor() async throws {
         let api = GitHubAPIFake()
         api.readmeText = { _, _ in "![logo](logo.png) ![pixel](https://tracker.example/p.gif)\n" }

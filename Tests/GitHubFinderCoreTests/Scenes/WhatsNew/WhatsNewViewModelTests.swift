@@ -68,10 +68,25 @@ struct WhatsNewViewModelTests {
         let database = AppDatabase.inMemory()
         let viewModel = make(database)
         viewModel.send(.appear)
-        #expect(viewModel.statePage?.name == "no-favorites")
+        #expect(viewModel.statePage?.title == "Nothing to Follow Yet")
         try database.save(PersonFavorite.stub())
         viewModel.send(.appear)
-        #expect(viewModel.statePage?.name == "nothing-new" && viewModel.statePage?.button == "Check Now")
+        #expect(viewModel.statePage?.title == "Nothing New" && viewModel.statePage?.button == "Check Now")
         #expect(viewModel.status == nil, "never checked")
+    }
+
+    @Test func theTabOnScreenFollowsAFavoriteUnstarredBesideItAndUndo() async throws {
+        let database = AppDatabase.inMemory()
+        try addReleases(database, hoursAgo: [1, 2])
+        let viewModel = make(database)
+        viewModel.send(.appear)
+        #expect(viewModel.unreadCount == 2)
+        // Unstarred in the detail pane beside the tab: its entries leave the list.
+        let favorite = try #require(try database.delete(Repositories.self, id: 7))
+        #expect(await eventually { viewModel.sections.isEmpty && viewModel.unreadCount == 0 })
+        #expect(viewModel.statePage?.title == "Nothing to Follow Yet")
+        // Undo: they come back, unread as they were.
+        try database.save(favorite)
+        #expect(await eventually { viewModel.unreadCount == 2 && viewModel.sections.first?.rows.count == 2 })
     }
 }

@@ -25,7 +25,7 @@ final class WhatsNewViewTests: GTKTestCase, @unchecked Sendable {
         return detail
     }
 
-    func testANewReleaseOfAFavoriteIsARowUnderTodayAndANotificationOpensIt() throws {
+    func testANewReleaseOfAFavoriteIsARowUnderTodayAndOpeningItShowsThatRelease() throws {
         try MainActor.assumeIsolated {
             let detail = try starGRDBAndRingItsBell()
             // Off again: the test's session bus has no notification service to send to (the
@@ -37,12 +37,12 @@ final class WhatsNewViewTests: GTKTestCase, @unchecked Sendable {
             let view = try XCTUnwrap(window.whatsNewView)
             window.coordinator?.perform(.refresh)
             waitFor("the first check", timeout: 20) { view.roundsCompleted == 1 }
-            waitFor("the state page") { view.visiblePage == "nothing-new" }
+            waitFor("the state page 'Nothing New'") { view.visibleStateTitle == "Nothing New" }
 
             try server.publishRelease(of: "groue/GRDB.swift", tag: "7.11.0", name: "GRDB.swift 7.11.0", body: "* Faster joins\n")
             window.coordinator?.perform(.refresh)
             waitFor("the second check", timeout: 20) { view.roundsCompleted == 2 }
-            waitFor("the list") { view.visiblePage == "list" && view.list.model.keys.count == 2 }
+            waitFor("the list") { view.visibleStateTitle == nil && view.list.model.keys.count == 2 }
             waitFor("the rows bound") { view.list.boundRows.count == 2 }
             let header = try XCTUnwrap(view.list.boundRows.values.first { $0.header.isVisible })
             XCTAssertEqual(header.header.text, "Today")
@@ -54,6 +54,7 @@ final class WhatsNewViewTests: GTKTestCase, @unchecked Sendable {
             let entryID = try XCTUnwrap(row.entry.shownID)
             window.coordinator?.openNews(entryID: entryID)
             waitFor("the repository's detail") { window.repositoryDetailView?.starButton.isVisibleOnScreen == true }
+            XCTAssertEqual(window.repositoryDetailView?.viewModel.readme?.releaseSectionName, "Release", "that release, not the latest")
             waitFor("the entry read") { view.list.boundRows.values.contains { !$0.header.isVisible && !$0.entry.unread.isVisible } }
         }
     }
@@ -62,7 +63,20 @@ final class WhatsNewViewTests: GTKTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             window.show(tab: .whatsNew)
             let view = try XCTUnwrap(window.whatsNewView)
-            waitFor("the state page") { view.visiblePage == "no-favorites" }
+            waitFor("the state page 'Nothing to Follow Yet'") { view.visibleStateTitle == "Nothing to Follow Yet" }
+        }
+    }
+
+    /// What's New of a server switched to starts after the window's next frame: the window is
+    /// on screen already (its first frame long painted), and that work must still run.
+    func testWorkAfterTheFirstFrameRunsForAWindowAlreadyOnScreen() throws {
+        try MainActor.assumeIsolated {
+            waitFor("the window on screen") { gtk_widget_get_mapped(window.window.pointer) != 0 }
+            var ran = 0
+            let frame = FirstFrame(of: window.window) { ran += 1 }
+            waitFor("after its next frame") { ran == 1 }
+            XCTAssertTrue(MainLoop.run(until: { false }, timeout: 0.3) == false && ran == 1, "once")
+            withExtendedLifetime(frame) {}
         }
     }
 }

@@ -1,7 +1,7 @@
 import GitHubFinderCore
 
 /// A repository's latest release and README under its numbers, from `ReadmeViewModel`: the
-/// sections "Latest Release" (name, tag and date, notes, Open Release) and "README" (loading,
+/// sections "Latest Release" (or "Release", one opened from What's New: name, tag and date, notes, Open Release) and "README" (loading,
 /// "No README", why it could not be had, or the document).
 @MainActor
 final class ReadmeSection {
@@ -24,8 +24,8 @@ final class ReadmeSection {
         self.viewModel = viewModel
         images = ReadmeImages(viewModel: viewModel)
         root = Box(.vertical, spacing: 24)
-        release = Box(section: ReadmeViewModel.releaseSectionName, spacing: 6)
-        release.append(Label(ReadmeViewModel.releaseSectionName, classes: ["heading"]))
+        release = Box(section: viewModel.releaseSectionName, spacing: 6)
+        release.append(Label(viewModel.releaseSectionName, classes: ["heading"]))
         releaseTitle.setWrap()
         releaseTitle.setSelectable()
         release.append(releaseTitle)
