@@ -92,7 +92,9 @@ extension AppDatabase {
     /// Tells when the entries or the favorites change (a check, a read, a star or unstar from
     /// anywhere): What's New on screen reads them again.
     public func newsChanges() -> AsyncStream<Int> {
-        stream(ValueObservation.tracking(region: Table("news_entry"), Table(PersonFavorite.databaseTableName), Table(RepositoryFavorite.databaseTableName)) { db in
+        // The favorites' ids only: a note saved or a snapshot refreshed is no change here.
+        stream(ValueObservation.tracking(region: Table("news_entry"), Table(PersonFavorite.databaseTableName).select(Column("id")),
+                                         Table(RepositoryFavorite.databaseTableName).select(Column("id"))) { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM news_entry WHERE NOT isRead AND NOT isHidden") ?? 0
         })
     }
@@ -170,7 +172,9 @@ extension AppDatabase {
                 if db.changesCount > 0 { added.append(entry) }
             }
             if !added.isEmpty {
-                try db.execute(sql: "DELETE FROM news_entry WHERE id NOT IN (SELECT id FROM news_entry ORDER BY date DESC, id LIMIT ?)", arguments: [Self.newsEntryLimit])
+                // Entries hidden with their unstarred favorite wait for the checker's next start.
+                try db.execute(sql: "DELETE FROM news_entry WHERE NOT isHidden AND id NOT IN (SELECT id FROM news_entry WHERE NOT isHidden ORDER BY date DESC, id LIMIT ?)",
+                               arguments: [Self.newsEntryLimit])
             }
             return added
         }

@@ -223,16 +223,19 @@ public final class NewsChecker {
         guard !found.isEmpty else { return }
         revision += 1
         let ids = found.map(\.id)
-        guard let (watches, unread) = try? await withDatabase({ database in (try database.newsWatches(), try database.unreadNewsIDs(among: ids)) }) else { return }
+        guard let (watches, unread) = try? await withDatabase({ database in (try database.newsWatches(), try database.unreadNewsIDs(among: ids)) }),
+              !Task.isCancelled else { return }  // stopped meanwhile (a server switched to): not this server's news any more
         let announced = found.filter { unread.contains($0.id) && settings.announces($0, watches: watches) }
         let notifications = NewsNotification.make(for: announced)
         if !notifications.isEmpty { onNotify?(notifications) }
     }
 
-    /// Marks entries read (opened in What's New or from a notification); their notifications go.
+    /// Marks entries read (opened in What's New or from a notification); their notifications go,
+    /// and the one that grouped several once none is left unread.
     public func markRead(ids: [String]) {
         try? database.markNewsRead(ids: ids)
-        onWithdraw?(ids.map(NewsNotification.id(ofEntry:)))
+        let noneUnread = (try? database.unreadNewsCount()) == 0
+        onWithdraw?(ids.map(NewsNotification.id(ofEntry:)) + (noneUnread ? [NewsNotification.groupID] : []))
     }
 
     /// Marks every entry read; every notification of What's New goes.

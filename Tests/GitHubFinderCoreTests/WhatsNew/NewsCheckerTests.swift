@@ -220,7 +220,7 @@ struct NewsCheckerTests {
         #expect(await eventually { api.requestedNames.count == 3 && (try? database.unreadNewsCount()) == 1 })
         // The list shows it before the round ends (o/r2 is still to come), and it is opened.
         checker.markRead(ids: ["release:1:2.0"])
-        #expect(withdrawn == ["whats-new-release:1:2.0"])
+        #expect(withdrawn == ["whats-new-release:1:2.0", "whats-new"], "none left unread: a notification grouping it goes too")
         await time.advance(by: 0.075)
         #expect(await eventually { api.requestedNames.count == 4 && checker.isIdle })
         await settle()
@@ -232,8 +232,36 @@ struct NewsCheckerTests {
         await time.advance(by: 0.075)
         #expect(await eventually { announced.count == 1 })
         checker.markAllRead()
-        #expect(withdrawn == ["whats-new-release:1:2.0", "whats-new-release:1:3.0", "whats-new"])
+        #expect(withdrawn == ["whats-new-release:1:2.0", "whats-new", "whats-new-release:1:3.0", "whats-new"])
         #expect(try database.unreadNewsCount() == 0)
+        checker.stop()
+    }
+
+    @Test func aGroupsNotificationGoesWhenTheLastOfItsEntriesIsRead() async throws {
+        let (checker, api, database) = try checker(repositories: 2, settings: NewsSettings(interval: .never))
+        var withdrawn: [String] = []
+        checker.onWithdraw = { withdrawn += $0 }
+        try database.setNewsWatch("repository:1", since: time.now)
+        try database.setNewsWatch("repository:2", since: time.now)
+        checker.refresh()
+        #expect(await eventually { api.requestedNames.count == 1 })
+        await time.advance(by: 0.075)
+        #expect(await eventually { checker.isIdle && checker.lastRoundAt != nil }, "a baseline")
+        var announced: [[NewsNotification]] = []
+        checker.onNotify = { announced.append($0) }
+        api.state.withLock {
+            $0.releases["o/r1"] = [Release(tag: "2.0", publishedAt: time.now)]
+            $0.releases["o/r2"] = [Release(tag: "5.0", publishedAt: time.now)]
+        }
+        checker.refresh()
+        #expect(await eventually { api.requestedNames.count == 3 })
+        await time.advance(by: 0.075)
+        #expect(await eventually { announced.count == 1 })
+        #expect(announced.first?.map(\.id) == ["whats-new"], "two at once: one notification")
+        checker.markRead(ids: ["release:1:2.0"])
+        #expect(withdrawn == ["whats-new-release:1:2.0"], "one still unread: the group stays")
+        checker.markRead(ids: ["release:2:5.0"])
+        #expect(withdrawn == ["whats-new-release:1:2.0", "whats-new-release:2:5.0", "whats-new"])
         checker.stop()
     }
 }
