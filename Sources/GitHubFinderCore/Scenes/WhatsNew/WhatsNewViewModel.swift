@@ -69,7 +69,10 @@ public final class WhatsNewViewModel {
     @ObservationIgnored private let database: AppDatabase
     @ObservationIgnored private let actions: Actions
     @ObservationIgnored private let now: @Sendable () -> Date
-    @ObservationIgnored private let calendar: Calendar
+    /// The days' calendar: the user's unless a test gives one. Read when the tab is first shown,
+    /// not at start: `Calendar.current` wakes ICU's calendar code and data (4 MB of a start's pages).
+    @ObservationIgnored private let fixedCalendar: Calendar?
+    private var calendar: Calendar { fixedCalendar ?? .current }
     @ObservationIgnored private var entries: [NewsEntry] = []
     @ObservationIgnored private var loadedRevision = -1
     /// The tab was shown: nothing is read before (a start with 100,000 favorites reads nothing
@@ -82,12 +85,12 @@ public final class WhatsNewViewModel {
         changes?.cancel()
     }
 
-    public init(checker: NewsChecker, database: AppDatabase, actions: Actions, now: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current) {
+    public init(checker: NewsChecker, database: AppDatabase, actions: Actions, now: @escaping @Sendable () -> Date = Date.init, calendar: Calendar? = nil) {
         self.checker = checker
         self.database = database
         self.actions = actions
         self.now = now
-        self.calendar = calendar
+        self.fixedCalendar = calendar
         trackChecker()
     }
 
