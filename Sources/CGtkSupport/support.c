@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -146,6 +148,11 @@ static gpointer load_icon_theme(gpointer theme) {
 void ghf_icon_theme_load_in_background(GdkDisplay *display) {
     GtkIconTheme *theme = gtk_icon_theme_get_for_display(display);
     g_thread_unref(g_thread_new("ghf-icon-theme", load_icon_theme, g_object_ref(theme)));
+}
+
+void ghf_lower_thread_priority(void) {
+    // On Linux a thread's nice value is its own: setpriority with the thread's id.
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
 }
 
 // A GtkMenuButton given a menu model builds its whole popover menu (a GtkPopoverMenu with a

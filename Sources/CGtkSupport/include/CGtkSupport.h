@@ -108,6 +108,10 @@ void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss);
 // not read it on the main thread.
 void ghf_icon_theme_load_in_background(GdkDisplay *display);
 
+// Lowers the calling thread's priority (nice 10, this thread only): work started while GTK
+// starts up yields to the main thread.
+void ghf_lower_thread_priority(void);
+
 // Wraps the title and description of an AdwStatusPage, or shows their lines as they are; `child`
 // is the page's own child, left alone.
 void ghf_status_page_set_wrap(GtkWidget *page, GtkWidget *child, gboolean wrap);

@@ -210,7 +210,7 @@ public final class GitHubFinderApplication {
         window.applicationActions = applicationActions
         window.makePreferences = { [weak self] in self?.makePreferences() }
         self.window = window
-        start(dependencies, in: window, announcingProblems: true)
+        start(dependencies, in: window, news: launchPreferences.news, announcingProblems: true)
         StartupTrace.mark("coordinator started")
         if let query = options.search { coordinator?.showSearchResults(for: query) }
         if let entry = options.openNews { coordinator?.openNews(entryID: entry.isEmpty ? nil : entry) }
@@ -223,14 +223,14 @@ public final class GitHubFinderApplication {
     }
 
     /// Makes and starts the coordinator of one server's session in `window`.
-    private func start(_ dependencies: AppDependencies, in window: MainWindow, announcingProblems: Bool) {
+    private func start(_ dependencies: AppDependencies, in window: MainWindow, news: NewsSettings, announcingProblems: Bool) {
         let coordinator = AppCoordinator(dependencies: dependencies, navigator: window, urlOpener: GtkURLOpener { [weak window] in window?.gtkWindow })
         window.coordinator = coordinator
         window.showServer(dependencies.server.flatMap(ServerAddress.windowSubtitle))
         self.dependencies = dependencies
         self.coordinator = coordinator
         coordinator.start(announcingProblems: announcingProblems)
-        newsSettingsChanged(preferencesStore.load().news)
+        newsSettingsChanged(news)
         // After the window's first frame: nothing of What's New delays it.
         newsStart = FirstFrame(of: window.window) { [weak self] in self?.news.start(dependencies.news) }
     }
@@ -246,7 +246,8 @@ public final class GitHubFinderApplication {
         news.stop()
         old.stop()
         window.removeSessionViews()
-        start(makeDependencies(preferencesStore.load(), previous), in: window, announcingProblems: false)
+        let preferences = preferencesStore.load()
+        start(makeDependencies(preferences, previous), in: window, news: preferences.news, announcingProblems: false)
         if !query.isEmpty { coordinator?.showSearchResults(for: query) }
     }
 
@@ -266,6 +267,6 @@ public final class GitHubFinderApplication {
     }
 
     private let preferencesStore = PreferencesStore()
-    /// Read once at launch, for the style (startup) and the server (activation).
+    /// Read once at launch, for the style (startup), the server and What's New (activation).
     private lazy var launchPreferences = preferencesStore.load()
 }
