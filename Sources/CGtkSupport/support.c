@@ -150,9 +150,25 @@ void ghf_icon_theme_load_in_background(GdkDisplay *display) {
     g_thread_unref(g_thread_new("ghf-icon-theme", load_icon_theme, g_object_ref(theme)));
 }
 
-void ghf_lower_thread_priority(void) {
+typedef struct {
+    void (*work)(void *context);
+    void *context;
+} LowPriorityWork;
+
+static gpointer run_low_priority(gpointer data) {
+    LowPriorityWork *job = data;
     // On Linux a thread's nice value is its own: setpriority with the thread's id.
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    job->work(job->context);
+    g_free(job);
+    return NULL;
+}
+
+void ghf_run_on_low_priority_thread(const char *name, void (*work)(void *context), void *context) {
+    LowPriorityWork *job = g_new(LowPriorityWork, 1);
+    job->work = work;
+    job->context = context;
+    g_thread_unref(g_thread_new(name, run_low_priority, job));
 }
 
 // A GtkMenuButton given a menu model builds its whole popover menu (a GtkPopoverMenu with a

@@ -108,9 +108,9 @@ void ghf_toast_overlay_name_buttons(GtkWidget *overlay, const char *dismiss);
 // not read it on the main thread.
 void ghf_icon_theme_load_in_background(GdkDisplay *display);
 
-// Lowers the calling thread's priority (nice 10, this thread only): work started while GTK
-// starts up yields to the main thread.
-void ghf_lower_thread_priority(void);
+// Runs `work(context)` on a new GLib thread named `name`, below the main thread's priority
+// (nice 10, that thread only): work started while GTK starts up yields to the main thread.
+void ghf_run_on_low_priority_thread(const char *name, void (*work)(void *context), void *context);
 
 // Wraps the title and description of an AdwStatusPage, or shows their lines as they are; `child`
 // is the page's own child, left alone.

@@ -7,18 +7,20 @@ import Foundation
 /// and GTK's own threads, an open at the main thread's priority took turns from it: the window's
 /// first frame came 2 ms later (`GHF_STARTUP_TRACE`, median of 31 starts). Below it, the open
 /// runs in the main thread's waits (X and D-Bus round trips) and is still done by activation.
+/// A GLib thread, not Foundation's `Thread`, whose code would be read in for this one use.
 final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Value?
 
     init(_ work: @escaping @Sendable () -> Value) {
-        let thread = Thread {
-            ghf_lower_thread_priority()
-            self.result = work()
-            self.done.signal()
+        let job = LowPriorityJob { [self] in
+            result = work()
+            done.signal()
         }
-        thread.name = "ghf-background"
-        thread.start()
+        // The thread holds the job until it has run (released there).
+        ghf_run_on_low_priority_thread("ghf-background", { context in
+            Unmanaged<LowPriorityJob>.fromOpaque(context!).takeRetainedValue().run()
+        }, Unmanaged.passRetained(job).toOpaque())
     }
 
     var value: Value {
@@ -26,4 +28,10 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
         done.signal()
         return result!
     }
+}
+
+/// What the thread runs (a C callback cannot capture `BackgroundWork`'s generic value).
+private final class LowPriorityJob: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
