@@ -5,8 +5,9 @@ import Foundation
 ///
 /// It opens the favorites file while GTK starts up. On two cores shared with the display server
 /// and GTK's own threads, an open at the main thread's priority took turns from it: the window's
-/// first frame came 2 ms later (`GHF_STARTUP_TRACE`, median of 31 starts). Below it, the open
-/// runs in the main thread's waits (X and D-Bus round trips) and is still done by activation.
+/// first frame came 0.5-2.2 ms later (`GHF_STARTUP_TRACE`, three medians of 31 starts). Below
+/// it, the open runs in the main thread's waits (X and D-Bus round trips) and is still done by
+/// activation.
 /// A GLib thread, not Foundation's `Thread`, whose code would be read in for this one use.
 final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)

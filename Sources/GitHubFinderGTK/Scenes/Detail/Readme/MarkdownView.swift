@@ -340,8 +340,10 @@ final class MarkdownView {
     /// main-loop stall over 50 ms while a long README appears (DESIGN §6).
     private static var sliceMilliseconds: Int { 6 }
     /// Text a slice builds at most (a part is always built whole, but no paragraph or piece of
-    /// code is over 1 KB): GTK takes 10-20 ms to style and lay out a kilobyte of wrapped text in
-    /// labels, in the frame after the slice.
+    /// code is over 1 KB): GTK takes 8-16 ms to style and lay out a kilobyte of wrapped text in
+    /// labels, in the frame after the slice (list items in grids and labels at least a few words
+    /// wide: `MarkdownPart.place`, `RichLabel`; before those, a kilobyte of list items took up to
+    /// 45 ms).
     private static var sliceTextBytes: Int { 1_024 }
     /// Build what is within this many screens above and below the view.
     private static var buildScreens: (above: Float, below: Float) { (0.5, 1.5) }
