@@ -107,11 +107,8 @@ demo: run-deps locale
 ## make bench: release builds; one JSON object per measurement on standard output; exits non-zero
 ## when any figure is over its budget.
 bench: bench-deps locale
-	$(SWIFT) build -c release --product github-finder-bench
-	scripts/build-release.sh
-	@# With build-release.sh's flags, so the libraries it built are not built again.
-	$(SWIFT) build -c release --static-swift-stdlib --product github-finder-favorites
-	$(SWIFT) build -c release --product github-fixture-server
+	@# All three with build-release.sh's flags: the libraries they share are compiled once.
+	scripts/build-release.sh github-finder github-fixture-server github-finder-bench
 	@# Both halves always run; the target fails if either missed a budget of DESIGN.md §6.
 	status=0; .build/release/github-finder-bench || status=1; \
 	scripts/with-display.sh /usr/bin/python3 scripts/bench-gui.py || status=1; \
