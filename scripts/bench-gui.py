@@ -49,7 +49,10 @@ Figures (DESIGN.md §6):
 Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (31), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
 GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
 GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, peers, start, search,
-favorites, repositories, narrow, filter, rate-limited, offline, memory, account, shell-search, readme, news).
+favorites, repositories, narrow, filter, rate-limited, offline, memory, account, import, shell-search, readme, news).
+- favorites.import.100k-from-the-window (budget <= 5 s) and its .longest-main-loop-stall (budget
+  <= 50 ms): Import Favorites… of a file of 100,000 people with notes and tags, chosen in the
+  window's dialog with the Favorites tab showing, see scripts/bench_import.py.
 - readme.*, idle.cpu.readme-detail: the README and latest release in a repository's detail, see
   scripts/bench_readme.py.
 - news.*, idle.cpu.whats-new: What's New (a check of 1,000 unchanged favorites: requests, quota,
@@ -84,6 +87,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
+import bench_import  # noqa: E402
 import bench_news  # noqa: E402
 import bench_readme  # noqa: E402
 import gui_driver as gui  # noqa: E402
@@ -1608,6 +1612,7 @@ REQUIRED = {
     "shell-search": ["shell-search.initial-result-set.100k.running", "shell-search.initial-result-set.100k.cold-activation"],
     "account": ["idle.cpu.your-profile", "idle.cpu.your-profile-following", "idle.cpu.your-profile-followers", "idle.cpu.your-profile-repositories",
                 "account.import-following.5000.longest-main-loop-stall"],
+    "import": ["favorites.import.100k-from-the-window", "favorites.import.100k-from-the-window.longest-main-loop-stall"],
     "news": ["news.check.1000-unchanged.quota-spent", "news.check.1000-unchanged.longest-main-loop-stall", "idle.cpu.whats-new",
              "news.service.idle-cpu", "news.service.memory.resident"],
     "readme": ["readme.data-to-first-screen", "readme.appearing.longest-main-loop-stall", "readme.image-bytes.other-sites",
@@ -1634,6 +1639,8 @@ def report_missing():
                         ("MB", "news.service.memory.resident.bare-gapplication", "<= 40 MB")
                 elif name.endswith("quota-spent"):
                     unit, baseline, budget = "count", None, "== 0"
+                elif name == "favorites.import.100k-from-the-window":
+                    unit, baseline, budget = "ms", "budget", "<= %d" % bench_import.DURATION_BUDGET_MS
                 elif name == "readme.data-to-first-screen":
                     unit, baseline, budget = "ms", None, None
                 elif name == "readme.image-bytes.other-sites":
@@ -1695,6 +1702,8 @@ def main():
         session_scroll_results(folder)
     if wanted("account"):
         session_account(folder)
+    if wanted("import"):
+        bench_import.session(folder, sys.modules[__name__])
     if wanted("shell-search"):
         session_shell_search(folder)
     if wanted("readme"):
