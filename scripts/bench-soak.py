@@ -17,11 +17,12 @@ Figures (one JSON object per line on standard output, diagnostics on standard er
 - soak.anon-growth-per-cycle: the growth of the app's anonymous memory (/proc/PID/smaps_rollup
   `Anonymous:`) per cycle after cycle 50: the least-squares slope of the readings taken every 10
   cycles from cycle 50 to the end (16 readings), each after the same 3 s settle (the app gives
-  freed heap pages back 2 s after the lists stop changing). Budget <= 10 kB per cycle. A reading moves
-  by a few hundred kB with where the heap happens to stand, and two readings (cycle 50's and the
-  last, the figure until stop 50) gave 4.3, 5.2 and 6.7 kB a cycle in three runs; the two ends'
-  difference per cycle and the slope of the unsettled reading after every cycle are reported
-  beside it.
+  freed heap pages back 2 s after the lists stop changing). Budget <= 10 kB per cycle. A reading
+  moves by a few hundred kB with where the heap happens to stand: two readings (cycle 50's and the
+  last, the figure's definition before December 2026) gave 4.3, 5.2 and 6.7 kB a cycle in three
+  runs. The two ends' difference per cycle and the slope of the unsettled reading after every
+  cycle are reported beside it (neither compares with runs before then: the app now also settles
+  every 10 cycles, and gives memory back each time).
 - soak.fds, soak.threads: /proc/PID/fd entries and the Threads: count at cycle 50 and at the end
   (file descriptors: budget no more than 4 above cycle 50's; threads reported).
 - soak.cycle: seconds per cycle (p50, p99).
@@ -31,8 +32,8 @@ the accessibility tree) and at the end against the double's request counts and t
 statistics (GHF_DEBUG_STATS). Exits 1 when a budget is missed or a state could not be reached.
 
 Environment: GHF_RELEASE_DIR (default .build/release: github-finder and github-fixture-server),
-GHF_SOAK_CYCLES (200), GHF_SOAK_WARMUP (50), GHF_SOAK_SETTLE_EVERY (10: a settled reading every N
-cycles from the warm-up on), GHF_SOAK_PROFILE (each step's time on standard error),
+GHF_SOAK_CYCLES (200), GHF_SOAK_WARMUP (50, above 0 and below the cycles), GHF_SOAK_SETTLE_EVERY
+(10: a settled reading every N cycles from the warm-up on; at least 1), GHF_SOAK_PROFILE (each step's time on standard error),
 GHF_BENCH_ARTIFACTS (a folder for logs, every cycle's readings, a failure's screenshot and tree).
 """
 import importlib.util
@@ -63,8 +64,8 @@ ROOT = os.path.dirname(HERE)
 RELEASE = bench.RELEASE
 CYCLES = int(os.environ.get("GHF_SOAK_CYCLES", "200"))
 WARMUP = int(os.environ.get("GHF_SOAK_WARMUP", "50"))
-# For a closer look: a settled reading every N cycles too (0: at the warm-up and the end only).
-SETTLE_EVERY = max(1, int(os.environ.get("GHF_SOAK_SETTLE_EVERY", "10")))
+# A settled reading every N cycles from the warm-up on (and at the warm-up and the end).
+SETTLE_EVERY = int(os.environ.get("GHF_SOAK_SETTLE_EVERY", "10"))
 SETTLE_S = 3.0
 GROWTH_BUDGET_KB = 10.0
 FD_SLACK = 4
@@ -256,6 +257,10 @@ class Session:
 
 
 def main():
+    if not 0 < WARMUP < CYCLES or SETTLE_EVERY < 1:
+        log("GHF_SOAK_WARMUP (%d) must be above 0 and below GHF_SOAK_CYCLES (%d), GHF_SOAK_SETTLE_EVERY (%d) at least 1"
+            % (WARMUP, CYCLES, SETTLE_EVERY))
+        return 2
     for binary in ("github-finder", "github-fixture-server"):
         if not os.access(os.path.join(RELEASE, binary), os.X_OK):
             log("no %s in %s (GHF_RELEASE_DIR)" % (binary, RELEASE))

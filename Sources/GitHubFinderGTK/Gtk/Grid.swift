@@ -1,6 +1,6 @@
 import CGtk
 
-/// A GtkGrid: a README's table.
+/// A GtkGrid: a README's table, a README's list item (marker, text).
 final class Grid: Widget {
     override class var gtkType: GType { gtk_grid_get_type() }
 
