@@ -88,6 +88,10 @@ double ghf_milliseconds_since_process_start(void);
 // core). Call before any thread starts.
 void ghf_limit_malloc_arenas(int count);
 
+// No fastbins (M_MXFAST 0): a freed small chunk is merged with its neighbours when it is freed,
+// not kept aside until some later malloc or free in the same arena merges all of them at once.
+void ghf_disable_malloc_fastbins(void);
+
 // Gives the pages of freed malloc memory back to the system (malloc_trim).
 void ghf_release_free_memory(void);
 
