@@ -45,7 +45,6 @@ Figures (DESIGN.md §6):
   GNOME Calculator's.
 - app.stderr.gtk-warnings: GTK/GLib warnings and criticals the app printed during the run (reported,
   not budgeted); every app's standard error is kept in the artifacts folder.
-
 - favorites.import.100k-from-the-window (budget <= 5 s) and its .longest-main-loop-stall (budget
   <= 50 ms): Import Favorites… of a file of 100,000 people with notes and tags, chosen in the
   window's dialog with the Favorites tab showing, see scripts/bench_import.py.
