@@ -45,11 +45,6 @@ Figures (DESIGN.md §6):
   GNOME Calculator's.
 - app.stderr.gtk-warnings: GTK/GLib warnings and criticals the app printed during the run (reported,
   not budgeted); every app's standard error is kept in the artifacts folder.
-
-Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (31), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
-GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
-GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, peers, start, search,
-favorites, repositories, narrow, filter, rate-limited, offline, memory, account, import, shell-search, readme, news).
 - favorites.import.100k-from-the-window (budget <= 5 s) and its .longest-main-loop-stall (budget
   <= 50 ms): Import Favorites… of a file of 100,000 people with notes and tags, chosen in the
   window's dialog with the Favorites tab showing, see scripts/bench_import.py.
@@ -71,6 +66,12 @@ favorites, repositories, narrow, filter, rate-limited, offline, memory, account,
   every 0.25 s rather than the accessibility tree, whose walks the main thread answers) against
   fetching the same 50 pages with urllib in the same run. Every follow is checked to be a
   favorite in the SQLite file and the summary toast read.
+
+Environment: GHF_RELEASE_DIR, GHF_STARTUP_RUNS (31), GHF_IDLE_SETTLE_S (12), GHF_IDLE_WINDOW_S (20),
+GHF_BENCH_ARTIFACTS (a folder for logs, screenshots and accessibility trees; default a temporary one),
+GHF_BENCH_ONLY (comma-separated session names, for development: startup, bare, peers, start, search,
+favorites, repositories, narrow, filter, rate-limited, offline, memory, scroll, account, import, shell-search,
+readme, news).
 """
 import json
 import os

@@ -3,8 +3,11 @@
 - favorites.import.100k-from-the-window: a favorites file (docs/favorites-file.md, JSON version 2)
   of 100,000 people, one in three with a note and one in two with tags, as the core benchmark's
   (favorites.import.100k-with-notes), chosen in the main menu's Import Favorites… dialog while the
-  Favorites tab shows. Timed from the Enter that confirms the file to the Favorites list holding
-  every one of them (the app's debug statistics, polled). Budget <= 5 s.
+  Favorites tab shows. Timed from the Enter that confirms the file (the last one, when GTK's
+  location field let one pass while completing the name) to the Favorites list holding all of
+  them and their letter headers, read from the app's debug statistics: each look asks the app
+  (SIGUSR1) to write them, which its main thread does in well under a millisecond, and a look
+  comes every ~0.15 s, so the figure is late by at most that. Budget <= 5 s.
 - favorites.import.100k-from-the-window.longest-main-loop-stall: the main loop's longest stall
   meanwhile, by the app's 5 ms heartbeat (SIGUSR2): the dialog closing, the file read and merged
   on a worker, the list of 100,000 grouped and shown. Budget <= 50 ms.
@@ -46,8 +49,9 @@ def write_file(path, server, names):
 
 
 def dialog_windows(app):
-    """The X windows of the app's visible file dialog (xdotool: no walk of the app's tree)."""
-    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid), "--name", "^%s$" % DIALOG],
+    """The X windows of the app's visible file dialog (xdotool: no walk of the app's tree). With
+    --all, a window must match both the pid and the name (xdotool's default is either)."""
+    found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(app.pid), "--name", "^%s$" % DIALOG],
                            capture_output=True, text=True, timeout=10)
     return found.stdout.split()
 
@@ -70,22 +74,23 @@ def open_dialog_with(b, app, path):
 
 
 def confirm_and_wait(b, app, stats_path, dialog, timing):
-    """Enter, then the list's rows polled from the debug statistics until all are in. GTK's
-    location field can swallow an Enter that comes while it completes the name: Enter again
-    while the dialog is still up after 3 s."""
+    """Enter, then the list's rows polled from the debug statistics until all are in (the people
+    and at least one letter header). GTK's location field can swallow an Enter that comes while
+    it completes the name: Enter again while the dialog is still up after 3 s, and time from
+    that one."""
     started = time.time()
-    pressed = started
     subprocess.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True, timeout=10)
     deadline = started + 60
     while time.time() < deadline:
+        asked = time.time()
         stats = b.read_debug_stats(app, stats_path) or {}
-        if stats.get("favoritesRows", 0) >= COUNT:
-            timing["ms"] = (time.time() - started) * 1000
+        if stats.get("favoritesRows", 0) > COUNT:
+            timing["ms"] = (asked - started) * 1000
             timing["rows"] = stats["favoritesRows"]
             return
-        if time.time() - pressed > 3 and dialog & set(dialog_windows(app)):
+        if time.time() - started > 3 and dialog & set(dialog_windows(app)):
             subprocess.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True, timeout=10)
-            pressed = time.time()
+            started = time.time()
             timing["enters"] = timing.get("enters", 1) + 1
         time.sleep(0.05)
     raise b.StateNotReached("the Favorites list did not hold %d rows within 60 s of Enter" % COUNT)
@@ -100,7 +105,7 @@ def check_stored(b, data_home):
 
 
 def session(folder, b):
-    server = b.FixtureServer(folder, "import", "--search-limit", "1000", "--core-limit", "100000")
+    server = None
     stats_path = os.path.join(folder, "import-stats.json")
     data_home = os.path.join(folder, "import-data")
     name = "favorites.import.100k-from-the-window"
@@ -108,8 +113,9 @@ def session(folder, b):
                     budget="<= %d" % DURATION_BUDGET_MS)
     app = None
     try:
+        server = b.FixtureServer(folder, "import", "--search-limit", "1000", "--core-limit", "100000")
         path = os.path.join(folder, "import-100k.json")
-        b.need(write_file(path, server.base, b._syllable_names(COUNT)) == COUNT, "the file does not hold %d people" % COUNT)
+        write_file(path, server.base, b._syllable_names(COUNT))
         app = b.App(folder, "import", ["--api-url", server.base], data_home=data_home, extra_env={"GHF_DEBUG_STATS": stats_path})
         app.wait("the search entry", "entry", "Search GitHub users", timeout=30)
         app.key("alt+2")
@@ -117,7 +123,8 @@ def session(folder, b):
         dialog = open_dialog_with(b, app, path)
         timing = {}
         stall, gaps = b.watched_stall(app, stats_path, lambda: confirm_and_wait(b, app, stats_path, dialog, timing))
-        b.need(b.labels_showing(app, lambda t: t.startswith("Added %d favorites" % COUNT)), "no 'Added %d favorites' toast after the import" % COUNT)
+        b.gui.wait_for("the toast 'Added %d favorites'" % COUNT,
+                       lambda: b.labels_showing(app, lambda t: t.startswith("Added %d favorites" % COUNT)), 5)
         people, notes, tagged = check_stored(b, data_home)
         duration.update(value=round(timing["ms"], 1), ratio=round(timing["ms"] / DURATION_BUDGET_MS, 3), favorites=people, notes=notes, tagged=tagged,
                         rows=timing["rows"], enters=timing.get("enters", 1), file_mb=round(os.path.getsize(path) / 1e6, 1))
@@ -125,9 +132,10 @@ def session(folder, b):
         if timing["ms"] > DURATION_BUDGET_MS:
             b.REPORT.fail(name, "the import took %.0f ms (budget %d)" % (timing["ms"], DURATION_BUDGET_MS))
         b.emit_stall(name + ".longest-main-loop-stall", stall, gaps, favorites=people)
-    except b.StateNotReached as error:
+    except (b.StateNotReached, RuntimeError, OSError, subprocess.SubprocessError, sqlite3.Error) as error:
         b.REPORT.fail("session import", "%s%s" % (error, b.evidence_note(app, "session")))
     finally:
         if app is not None:
             b.report_exit(app)
-        server.stop()
+        if server is not None:
+            server.stop()

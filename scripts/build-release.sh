@@ -17,10 +17,12 @@ for product in "${@:-github-finder}"; do
     ${SWIFT:-swift} build -c release --static-swift-stdlib --product "$product" \
         -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 done
-# The app not built (only other products asked for): nothing to check.
-[ -e .build/release/github-finder ] || exit 0
+# The app not asked for (only other products): nothing to check.
+case " ${*:-github-finder} " in *" github-finder "*) ;; *) exit 0 ;; esac
 binary=.build/release/github-finder
-if readelf -d "$binary" | grep -q 'NEEDED.*lib\(curl\|soup\)' || nm "$binary" | grep -q 'FoundationNetworking'; then
+# grep reads the whole output (no -q on a pipe): with pipefail, `nm | grep -q` would fail when
+# grep stops at the first match and nm dies of SIGPIPE, exactly when the check should fire.
+if readelf -d "$binary" | grep 'NEEDED.*lib\(curl\|soup\)' >/dev/null || nm "$binary" | grep 'FoundationNetworking' >/dev/null; then
     echo "build-release: $binary links FoundationNetworking, libcurl or libsoup; the GitHub client's transport is CHTTP (SoupTransport)" >&2
     exit 1
 fi

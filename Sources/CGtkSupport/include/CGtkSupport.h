@@ -88,8 +88,9 @@ double ghf_milliseconds_since_process_start(void);
 // core). Call before any thread starts.
 void ghf_limit_malloc_arenas(int count);
 
-// No fastbins (M_MXFAST 0): a freed small chunk is merged with its neighbours when it is freed,
-// not kept aside until some later malloc or free in the same arena merges all of them at once.
+// No fastbins (M_MXFAST 0): a freed small chunk that the thread's tcache does not keep is merged
+// with its neighbours when it is freed, not kept aside until some later malloc or free in the
+// same arena merges all of them at once (ProcessMemory.configure says what that cost).
 void ghf_disable_malloc_fastbins(void);
 
 // Gives the pages of freed malloc memory back to the system (malloc_trim).
